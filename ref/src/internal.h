@@ -1,0 +1,106 @@
+/* internal.h -- types shared by the modules of ref/src (not installed).
+ *
+ * Nothing here allocates: the arena hands out pieces of the caller's
+ * workspace, the writer writes into the caller's output buffer and keeps
+ * counting past its end so the needed size can be reported. */
+#ifndef HCC_INTERNAL_H
+#define HCC_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "hcc.h"
+
+/* ---- errors ------------------------------------------------------------ */
+/* Fills *err (when not NULL) and returns code. */
+int hcc__fail(hcc_error *err, int code, size_t offset, const char *message);
+
+/* ---- tokens (layout identical to jsmntok_t with JSMN_PARENT_LINKS; the
+ * static assertions in json_tokens.c keep the two in step) ---------------- */
+typedef enum { HCC_T_UNDEF = 0, HCC_T_OBJECT = 1, HCC_T_ARRAY = 2,
+               HCC_T_STRING = 3, HCC_T_PRIMITIVE = 4 } hcc_toktype;
+typedef struct hcc_tok {
+  hcc_toktype type;
+  int start;  /* strings: first byte after the opening quote */
+  int end;    /* strings: the closing quote; others: one past the last byte */
+  int size;   /* objects: member count; arrays: element count; keys: 1 */
+  int parent; /* index of the enclosing token or -1 */
+} hcc_tok;
+
+/* A parsed document: the text and its tokens. */
+typedef struct hcc_doc {
+  const char *text;
+  size_t len;
+  hcc_tok *tok;
+  int ntok;
+} hcc_doc;
+
+/* ---- workspace arena ---------------------------------------------------- */
+typedef struct hcc_arena {
+  unsigned char *base;
+  size_t size;
+  size_t used;
+  size_t need; /* grows past size when a request does not fit */
+} hcc_arena;
+
+void hcc__arena_init(hcc_arena *a, void *mem, size_t size);
+/* Returns n bytes aligned to 16, or NULL when they do not fit (need still
+ * grows, so a dry run over a NULL arena measures the total). */
+void *hcc__arena_take(hcc_arena *a, size_t n);
+/* Rounded size a request of n bytes takes from the arena. */
+size_t hcc__arena_cost(size_t n);
+
+/* ---- output writer ------------------------------------------------------ */
+typedef struct hcc_out {
+  char *buf;
+  size_t cap;
+  size_t len; /* bytes produced so far, also past cap */
+} hcc_out;
+
+void hcc__out_init(hcc_out *o, char *buf, size_t cap);
+void hcc__out_put(hcc_out *o, const void *p, size_t n);
+void hcc__out_str(hcc_out *o, const char *s);
+void hcc__out_ch(hcc_out *o, char c);
+void hcc__out_i64(hcc_out *o, int64_t v);
+/* Writes s[0..n) as the body of a JSON string exactly as Python's
+ * json.dumps(..., ensure_ascii=False) escapes it (hermes's output format).
+ * s is WTF-8: a 3-byte encoded lone surrogate is written as \udxxx. */
+void hcc__out_json_body(hcc_out *o, const char *s, size_t n);
+/* Same with the quotes around it. */
+void hcc__out_json_str(hcc_out *o, const char *s, size_t n);
+
+/* ---- JSON layer (json_*.c) --------------------------------------------- */
+/* Validates and tokenizes `text` into tokens taken from the arena. */
+int hcc__json_parse(hcc_doc *d, const char *text, size_t len, hcc_arena *a,
+                    hcc_error *err);
+/* Index of the token after the whole subtree starting at token i. */
+int hcc__json_skip(const hcc_doc *d, int i);
+/* Index of the value of `key` in object token obj, or -1.  Compares the
+ * decoded key, so "\u0072ole" finds "role".  With duplicate keys the last
+ * one wins, as in Python's json.loads. */
+int hcc__json_get(const hcc_doc *d, int obj, const char *key);
+/* 1 when string token i decodes to exactly s[0..n). */
+int hcc__json_str_eq(const hcc_doc *d, int i, const char *s, size_t n);
+/* 1 when token i is the literal null. */
+int hcc__json_is_null(const hcc_doc *d, int i);
+/* Raw bytes of token i including quotes for strings. */
+const char *hcc__json_raw(const hcc_doc *d, int i, size_t *n);
+
+/* Decodes the body raw[0..n) of a valid JSON string into WTF-8 at dst
+ * (which needs at most n bytes); returns the decoded length. */
+size_t hcc__json_decode(const char *raw, size_t n, char *dst);
+/* Decoded length of a valid JSON string body, without writing. */
+size_t hcc__json_decoded_len(const char *raw, size_t n);
+/* Code points of a valid JSON string body once decoded (Python's len()). */
+size_t hcc__json_str_cps(const char *raw, size_t n);
+
+/* ---- UTF-8 / code points (utf8.c) -------------------------------------- */
+/* Number of code points of WTF-8 text. */
+size_t hcc__utf8_count(const char *s, size_t n);
+/* Byte length of the first k code points of s[0..n) (n when fewer). */
+size_t hcc__utf8_prefix(const char *s, size_t n, size_t k);
+/* Decodes the code point at s[*i], advances *i. Text must be valid WTF-8. */
+uint32_t hcc__utf8_next(const char *s, size_t n, size_t *i);
+
+#endif /* HCC_INTERNAL_H */

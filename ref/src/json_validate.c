@@ -1,0 +1,297 @@
+/* json_validate.c -- strict RFC 8259 validator in one linear pass.
+ *
+ * jsmn is a tokenizer, not a validator: it accepts missing commas, bad
+ * numbers and literals, raw control bytes, invalid UTF-8 and several roots,
+ * and stops at a NUL byte.  Every document goes through this pass first, so
+ * jsmn only ever sees text that is known to be valid JSON.  The pass also
+ * counts the tokens jsmn will produce, which is how the workspace is sized.
+ *
+ * State is a fixed bit stack of HCC_MAX_DEPTH container kinds on the C
+ * stack (64 bytes): cost is O(1) per byte whatever the shape of the input. */
+#include "internal.h"
+
+enum { K_ARRAY = 0, K_OBJECT = 1 };
+
+/* What the grammar allows at the current position. */
+enum {
+  S_VALUE,       /* a value (root, after '[' handled separately, after ':') */
+  S_ARR_FIRST,   /* after '[': a value or ']' */
+  S_ARR_NEXT,    /* after an array element: ',' or ']' */
+  S_OBJ_FIRST,   /* after '{': a key or '}' */
+  S_OBJ_KEY,     /* after ',' in an object: a key */
+  S_OBJ_COLON,   /* after a key: ':' */
+  S_OBJ_NEXT,    /* after a member value: ',' or '}' */
+  S_DONE         /* root value complete: only blanks */
+};
+
+typedef struct vstate {
+  const unsigned char *s;
+  size_t n;
+  size_t i;
+  hcc_json_info info;
+  hcc_error *err;
+} vstate;
+
+static int is_blank(unsigned char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+static int hexval(unsigned char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* Reads 4 hex digits at s[i]; returns the value or -1. */
+static long hex4(const vstate *v, size_t i) {
+  long u = 0;
+  if (v->n - i < 4) return -1;
+  for (size_t k = 0; k < 4; k++) {
+    int h = hexval(v->s[i + k]);
+    if (h < 0) return -1;
+    u = u * 16 + h;
+  }
+  return u;
+}
+
+/* Length of the strict UTF-8 sequence at s[i] (2..4), or 0 when invalid:
+ * no overlongs, no encoded surrogates, nothing above U+10FFFF. */
+static size_t utf8_seq(const vstate *v, size_t i) {
+  const unsigned char *s = v->s;
+  size_t left = v->n - i;
+  unsigned char c = s[i];
+  unsigned char lo = 0x80, hi = 0xBF;
+  size_t len;
+  if (c >= 0xC2 && c <= 0xDF) len = 2;
+  else if (c == 0xE0) { len = 3; lo = 0xA0; }
+  else if (c >= 0xE1 && c <= 0xEC) len = 3;
+  else if (c == 0xED) { len = 3; hi = 0x9F; }
+  else if (c >= 0xEE && c <= 0xEF) len = 3;
+  else if (c == 0xF0) { len = 4; lo = 0x90; }
+  else if (c >= 0xF1 && c <= 0xF3) len = 4;
+  else if (c == 0xF4) { len = 4; hi = 0x8F; }
+  else return 0;
+  if (left < len) return 0;
+  if (s[i + 1] < lo || s[i + 1] > hi) return 0;
+  for (size_t k = 2; k < len; k++)
+    if (s[i + k] < 0x80 || s[i + k] > 0xBF) return 0;
+  return len;
+}
+
+/* Scans a string whose opening quote is at s[i]; leaves v->i after the
+ * closing quote. */
+static int scan_string(vstate *v) {
+  size_t start = v->i + 1;
+  size_t i = start;
+  while (i < v->n) {
+    unsigned char c = v->s[i];
+    if (c == '"') {
+      size_t body = i - start;
+      if (body > v->info.max_string) v->info.max_string = body;
+      v->i = i + 1;
+      return HCC_OK;
+    }
+    if (c < 0x20)
+      return hcc__fail(v->err, HCC_E_CONTROL, i,
+                       "raw control byte inside a string (escape it as \\u00XX)");
+    if (c == '\\') {
+      if (i + 1 >= v->n) break;
+      unsigned char e = v->s[i + 1];
+      if (e == 'u') {
+        long u = hex4(v, i + 2);
+        if (u < 0)
+          return hcc__fail(v->err, HCC_E_ESCAPE, i,
+                           "\\u must be followed by four hex digits");
+        i += 6;
+        if (u >= 0xD800 && u <= 0xDBFF) {
+          long w = (i + 1 < v->n && v->s[i] == '\\' && v->s[i + 1] == 'u')
+                       ? hex4(v, i + 2) : -1;
+          if (w >= 0xDC00 && w <= 0xDFFF) i += 6;
+          else v->info.lone_surrogates++;
+        } else if (u >= 0xDC00 && u <= 0xDFFF) {
+          v->info.lone_surrogates++;
+        }
+        continue;
+      }
+      if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' ||
+          e == 'n' || e == 'r' || e == 't') {
+        i += 2;
+        continue;
+      }
+      return hcc__fail(v->err, HCC_E_ESCAPE, i, "unknown backslash escape");
+    }
+    if (c < 0x80) { i++; continue; }
+    size_t k = utf8_seq(v, i);
+    if (!k)
+      return hcc__fail(v->err, HCC_E_UTF8, i, "invalid UTF-8 in a string");
+    i += k;
+  }
+  return hcc__fail(v->err, HCC_E_TRUNCATED, v->n, "unterminated string");
+}
+
+static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+/* A byte that may follow a number or literal directly: structural or blank. */
+static int is_delim(unsigned char c) {
+  return is_blank(c) || c == ',' || c == ']' || c == '}' || c == ':';
+}
+
+static int scan_number(vstate *v) {
+  size_t i = v->i;
+  const unsigned char *s = v->s;
+  if (s[i] == '-') i++;
+  if (i >= v->n || !is_digit(s[i])) goto bad;
+  if (s[i] == '0') i++;
+  else while (i < v->n && is_digit(s[i])) i++;
+  if (i < v->n && s[i] == '.') {
+    i++;
+    if (i >= v->n || !is_digit(s[i])) goto bad;
+    while (i < v->n && is_digit(s[i])) i++;
+  }
+  if (i < v->n && (s[i] == 'e' || s[i] == 'E')) {
+    i++;
+    if (i < v->n && (s[i] == '+' || s[i] == '-')) i++;
+    if (i >= v->n || !is_digit(s[i])) goto bad;
+    while (i < v->n && is_digit(s[i])) i++;
+  }
+  if (i < v->n && !is_delim(s[i])) goto bad;
+  v->i = i;
+  return HCC_OK;
+bad:
+  return hcc__fail(v->err, HCC_E_NUMBER, i < v->n ? i : v->n,
+                   i < v->n ? "malformed number" : "number ends too early");
+}
+
+static int scan_literal(vstate *v) {
+  static const char *const lits[3] = {"true", "false", "null"};
+  const char *lit = v->s[v->i] == 't' ? lits[0] : v->s[v->i] == 'f' ? lits[1] : lits[2];
+  size_t k = strlen(lit);
+  size_t i = v->i;
+  for (size_t j = 0; j < k; j++) {
+    if (i + j >= v->n || v->s[i + j] != (unsigned char)lit[j])
+      return hcc__fail(v->err, HCC_E_LITERAL, i + j,
+                       "expected exactly true, false or null");
+  }
+  if (i + k < v->n && !is_delim(v->s[i + k]))
+    return hcc__fail(v->err, HCC_E_LITERAL, i + k,
+                     "extra characters after a literal");
+  v->i = i + k;
+  return HCC_OK;
+}
+
+int hcc_json_validate(const char *in, size_t len, hcc_json_info *info,
+                      hcc_error *err) {
+  uint64_t kinds[HCC_MAX_DEPTH / 64];
+  size_t depth = 0;
+  int st = S_VALUE;
+  size_t key_start = 0;
+  int key_is_args = 0;  /* the last key read was "arguments" */
+  int member_value = 0; /* the value being read follows a ':' */
+  int args_value = 0;   /* ... and its key is "arguments" */
+  vstate v;
+  int rc;
+  v.s = (const unsigned char *)in;
+  v.n = len;
+  v.i = 0;
+  memset(&v.info, 0, sizeof v.info);
+  v.err = err;
+  if (info) memset(info, 0, sizeof *info);
+  if (err) hcc__fail(err, HCC_OK, 0, "ok");
+  if (len > HCC_MAX_INPUT)
+    return hcc__fail(err, HCC_E_TOOBIG, HCC_MAX_INPUT,
+                     "input is larger than HCC_MAX_INPUT");
+  while (v.i < len && is_blank(v.s[v.i])) v.i++;
+  if (v.i == len) return hcc__fail(err, HCC_E_EMPTY, v.i, "no JSON value in the input");
+
+  while (v.i < len) {
+    unsigned char c = v.s[v.i];
+    if (is_blank(c)) { v.i++; continue; }
+    switch (st) {
+    case S_DONE:
+      return hcc__fail(err, HCC_E_TRAILING, v.i,
+                       "data after the root value (exactly one root is allowed)");
+    case S_OBJ_COLON:
+      if (c != ':') return hcc__fail(err, HCC_E_SYNTAX, v.i, "expected ':' after an object key");
+      v.i++;
+      st = S_VALUE;
+      member_value = 1;
+      continue;
+    case S_OBJ_FIRST:
+    case S_OBJ_KEY:
+      if (c == '}' && st == S_OBJ_FIRST) goto close;
+      key_start = v.i;
+      if (c != '"')
+        return hcc__fail(err, HCC_E_SYNTAX, v.i,
+                         st == S_OBJ_FIRST ? "expected a string key or '}'"
+                                           : "expected a string key after ','");
+      if ((rc = scan_string(&v)) != HCC_OK) return rc;
+      v.info.tokens++;
+      key_is_args = v.i - key_start == 11 && memcmp(v.s + key_start, "\"arguments\"", 11) == 0;
+      st = S_OBJ_COLON;
+      continue;
+    case S_ARR_NEXT:
+    case S_OBJ_NEXT:
+      if (c == ',') {
+        v.i++;
+        st = st == S_ARR_NEXT ? S_VALUE : S_OBJ_KEY;
+        continue;
+      }
+      if ((c == ']' && st == S_ARR_NEXT) || (c == '}' && st == S_OBJ_NEXT)) goto close;
+      return hcc__fail(err, HCC_E_SYNTAX, v.i,
+                       st == S_ARR_NEXT ? "expected ',' or ']' after an array element"
+                                        : "expected ',' or '}' after an object member");
+    case S_ARR_FIRST:
+      if (c == ']') goto close;
+      /* a value */
+      __attribute__((fallthrough));
+    default: /* S_VALUE */
+      v.info.tokens++;
+      args_value = member_value && key_is_args;
+      member_value = 0;
+      if (c == '{' || c == '[') {
+        if (depth == HCC_MAX_DEPTH)
+          return hcc__fail(err, HCC_E_DEPTH, v.i, "nesting deeper than HCC_MAX_DEPTH");
+        uint64_t bit = (uint64_t)1 << (depth % 64);
+        if (c == '{') kinds[depth / 64] |= bit;
+        else kinds[depth / 64] &= ~bit;
+        depth++;
+        if (depth > v.info.max_depth) v.info.max_depth = depth;
+        v.i++;
+        st = c == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
+        continue;
+      }
+      if (c == '"') {
+        size_t at = v.i;
+        rc = scan_string(&v);
+        if (rc == HCC_OK && args_value && v.i - at - 2 > v.info.max_arguments)
+          v.info.max_arguments = v.i - at - 2;
+      }
+      else if (c == '-' || is_digit(c)) rc = scan_number(&v);
+      else if (c == 't' || c == 'f' || c == 'n') rc = scan_literal(&v);
+      else if (c == ']' || c == '}' || c == ',')
+        return hcc__fail(err, HCC_E_SYNTAX, v.i,
+                         st == S_ARR_FIRST ? "expected a value or ']'" : "expected a value");
+      else if (c >= 0x80 || c < 0x20 || c == 0x7f)
+        return hcc__fail(err, c >= 0x80 && !utf8_seq(&v, v.i) ? HCC_E_UTF8 : HCC_E_SYNTAX,
+                         v.i, "unexpected byte where a value should start");
+      else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+        return hcc__fail(err, HCC_E_LITERAL, v.i, "expected exactly true, false or null");
+      else
+        return hcc__fail(err, HCC_E_SYNTAX, v.i, "unexpected character where a value should start");
+      if (rc != HCC_OK) return rc;
+      goto after_value;
+    }
+  close:
+    depth--;
+    v.i++;
+  after_value:
+    if (depth == 0) st = S_DONE;
+    else st = ((kinds[(depth - 1) / 64] >> ((depth - 1) % 64)) & 1) ? S_OBJ_NEXT : S_ARR_NEXT;
+  }
+  if (st != S_DONE)
+    return hcc__fail(err, HCC_E_TRUNCATED, len,
+                     depth ? "input ends inside an array or object" : "input ends before a value");
+  if (info) *info = v.info;
+  return HCC_OK;
+}

@@ -1,0 +1,181 @@
+/* ops.c -- the op table, parameter defaults and parsing, and hcc_run. */
+#include <stdlib.h>
+
+#include "ops.h"
+
+static const hcc_op_entry *entry(hcc_op op) {
+  const hcc_op_entry *e = hcc__op_table;
+  for (; e->name; e++)
+    if (e->op == op) return e;
+  return NULL;
+}
+
+static const char *const op_names[HCC_OP__COUNT] = {
+    "validate",      "messages",    "align",           "trajectory-snap",
+    "truncate-args", "strip-prefix", "with-prefix",    "classify-summary",
+    "repair",        "prune",        "prune-only",     "compress",
+    "trajectory",    "check"};
+
+const char *hcc_op_name(hcc_op op) {
+  if ((unsigned)op >= HCC_OP__COUNT) return NULL;
+  return op_names[op];
+}
+
+int hcc_op_from_name(const char *name, size_t len) {
+  for (int i = 0; i < HCC_OP__COUNT; i++)
+    if (strlen(op_names[i]) == len && memcmp(op_names[i], name, len) == 0) return i;
+  return -1;
+}
+
+int hcc_op_supported(hcc_op op) { return entry(op) != NULL; }
+
+size_t hcc_workspace_bound(hcc_op op, size_t len) {
+  const hcc_op_entry *e = entry(op);
+  hcc_json_info worst;
+  if (!e) return 0;
+  /* The most tokens n bytes can hold is (n+1)/2 ("[1,1,...]", "{"":0}" is
+   * fewer); strings can be as long as the input. */
+  worst.tokens = len / 2 + 1;
+  worst.max_depth = HCC_MAX_DEPTH;
+  worst.max_string = len;
+  worst.max_arguments = len;
+  worst.lone_surrogates = 0;
+  return e->need(&worst, len);
+}
+
+int hcc_workspace_size(hcc_op op, const hcc_params *p, const char *in,
+                       size_t len, size_t *need, hcc_error *err) {
+  const hcc_op_entry *e = entry(op);
+  hcc_json_info info;
+  *need = 0;
+  if (!e) return hcc__fail(err, HCC_E_UNSUPPORTED, 0, "operation not supported by this build");
+  int rc = hcc_json_validate(in, len, &info, err);
+  if (rc != HCC_OK) return rc;
+  *need = e->need(&info, len);
+  (void)p;
+  return HCC_OK;
+}
+
+int hcc_run(hcc_op op, const hcc_params *p, const char *in, size_t len,
+            void *ws, size_t ws_size, char *out, size_t out_cap,
+            size_t *out_len, hcc_error *err) {
+  const hcc_op_entry *e = entry(op);
+  hcc_arena a;
+  hcc_out o;
+  *out_len = 0;
+  hcc__fail(err, HCC_OK, 0, "ok");
+  if (!e) return hcc__fail(err, HCC_E_UNSUPPORTED, 0, "operation not supported by this build");
+  hcc__arena_init(&a, ws, ws_size);
+  hcc__out_init(&o, out, out_cap);
+  int rc = e->run(p, in, len, &a, &o, err);
+  if (rc != HCC_OK) return rc;
+  *out_len = o.len;
+  if (o.len > out_cap) return hcc__fail(err, HCC_E_NOSPACE, 0, "output buffer too small");
+  return HCC_OK;
+}
+
+/* ---- parameters ---------------------------------------------------------- */
+void hcc_params_init(hcc_params *p) {
+  memset(p, 0, sizeof *p);
+  p->context_length = HCC_DEFAULT_CONTEXT_LENGTH;
+  p->threshold_percent = 0.50;
+  p->summary_target_ratio = 0.20;
+  p->protect_first_n = 3;
+  p->protect_last_n = 20;
+  p->min_tail_user_messages = 0;
+  p->compression_count = 0;
+  p->tail_token_budget = -1;
+  p->head_chars = 200;
+  p->policy = HCC_POLICY_STRIP;
+  p->abort_on_summary_failure = 0;
+  p->profile = HCC_PROFILE_OPENAI;
+}
+
+typedef enum { P_INT, P_REAL, P_BOOL, P_ENUM } ptype;
+typedef struct pdesc {
+  const char *name;
+  ptype type;
+  size_t off;
+  double lo, hi;
+  const char *const *choices; /* P_ENUM: NULL-terminated */
+} pdesc;
+
+static const char *const policies[] = {"strip", "stub", NULL};
+static const char *const profiles[] = {"openai", "openai-strict", "anthropic",
+                                       "gemini", "deepseek-thinking", NULL};
+
+#define F(x) offsetof(hcc_params, x)
+static const pdesc params[] = {
+    {"context_length", P_INT, F(context_length), 1, 1e12, NULL},
+    {"threshold_percent", P_REAL, F(threshold_percent), 0, 1, NULL},
+    {"summary_target_ratio", P_REAL, F(summary_target_ratio), 0, 1, NULL},
+    {"protect_first_n", P_INT, F(protect_first_n), 0, 1e9, NULL},
+    {"protect_last_n", P_INT, F(protect_last_n), 0, 1e9, NULL},
+    {"min_tail_user_messages", P_INT, F(min_tail_user_messages), 0, 1e9, NULL},
+    {"compression_count", P_INT, F(compression_count), 0, 1e9, NULL},
+    {"tail_token_budget", P_INT, F(tail_token_budget), -1, 1e12, NULL},
+    {"explain", P_BOOL, F(explain), 0, 1, NULL},
+    {"head_chars", P_INT, F(head_chars), 0, 1e9, NULL},
+    {"truncate_all", P_BOOL, F(truncate_all), 0, 1, NULL},
+    {"policy", P_ENUM, F(policy), 0, 0, policies},
+    {"summarizer_fail", P_BOOL, F(summarizer_fail), 0, 1, NULL},
+    {"abort_on_summary_failure", P_BOOL, F(abort_on_summary_failure), 0, 1, NULL},
+    {"wire", P_BOOL, F(wire), 0, 1, NULL},
+    {"profile", P_ENUM, F(profile), 0, 0, profiles},
+    {"json", P_BOOL, F(check_json), 0, 1, NULL},
+    {NULL, P_INT, 0, 0, 0, NULL}};
+#undef F
+
+const char *hcc_param_name(size_t i) {
+  return i < sizeof params / sizeof params[0] ? params[i].name : NULL;
+}
+
+/* Names compare with '-' and '_' as the same character, so CLI flags
+ * (--protect-first-n) and hermes's names (protect_first_n) both work. */
+static int name_eq(const char *a, const char *b, size_t blen) {
+  size_t i = 0;
+  for (; i < blen && a[i]; i++) {
+    char x = a[i] == '-' ? '_' : a[i], y = b[i] == '-' ? '_' : b[i];
+    if (x != y) return 0;
+  }
+  return i == blen && a[i] == 0;
+}
+
+int hcc_params_set(hcc_params *p, const char *name, size_t name_len,
+                   const char *value, size_t value_len, hcc_error *err) {
+  const pdesc *d = params;
+  char buf[64];
+  for (; d->name; d++)
+    if (name_eq(d->name, name, name_len)) break;
+  if (!d->name) return hcc__fail(err, HCC_E_PARAM, 0, "unknown parameter");
+  if (value_len >= sizeof buf) return hcc__fail(err, HCC_E_PARAM, 0, "parameter value too long");
+  memcpy(buf, value, value_len);
+  buf[value_len] = 0;
+  char *base = (char *)p + d->off;
+  if (d->type == P_ENUM) {
+    for (int i = 0; d->choices[i]; i++)
+      if (strcmp(d->choices[i], buf) == 0) {
+        *(int *)base = i;
+        return HCC_OK;
+      }
+    return hcc__fail(err, HCC_E_PARAM, 0, "parameter value is not one of its choices");
+  }
+  if (d->type == P_BOOL) {
+    if (!strcmp(buf, "true") || !strcmp(buf, "1")) *(int *)base = 1;
+    else if (!strcmp(buf, "false") || !strcmp(buf, "0")) *(int *)base = 0;
+    else return hcc__fail(err, HCC_E_PARAM, 0, "boolean parameter must be true or false");
+    return HCC_OK;
+  }
+  char *end = NULL;
+  double v = strtod(buf, &end);
+  if (value_len == 0 || *end || v != v || v < d->lo || v > d->hi)
+    return hcc__fail(err, HCC_E_PARAM, 0, "numeric parameter out of range");
+  if (d->type == P_INT) {
+    if (v != (double)(int64_t)v)
+      return hcc__fail(err, HCC_E_PARAM, 0, "integer parameter has a fraction");
+    *(int64_t *)base = (int64_t)v;
+  } else {
+    *(double *)base = v;
+  }
+  return HCC_OK;
+}

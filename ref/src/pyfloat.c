@@ -1,0 +1,242 @@
+/* pyfloat.c -- JSON numbers as Python sees them: int or float, float() of
+ * the text (correctly rounded) and repr() of the float.
+ *
+ * repr(float) is the shortest decimal string that reads back as the same
+ * double (David Gay's mode 0, which CPython uses), laid out in fixed or
+ * scientific notation by CPython's 'r' rules.  The digits come from the C
+ * library: glibc's printf("%.*e") and strtod are exact, so the first
+ * precision whose correctly rounded digits read back is the shortest.
+ *
+ * Neither printf nor strtod ever sees a decimal point that we wrote: both
+ * follow LC_NUMERIC, so the digits are moved around as "DDDDe±X" strings,
+ * which read the same in every locale. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "py.h"
+
+int hcc__py_number_is_int(const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (s[i] == '.' || s[i] == 'e' || s[i] == 'E') return 0;
+  return 1;
+}
+
+/* Significant digits of a double, as "%.*e" prints them. */
+typedef struct digits {
+  char d[24]; /* at most 17 digits, NUL-terminated */
+  int nd;
+  int exp; /* value = d[0].d[1..] * 10^exp */
+} digits;
+
+/* Digits of x > 0 correctly rounded to p significant digits.  The printf
+ * output is read back character by character, so a locale's decimal
+ * separator (whatever its bytes) is skipped, not interpreted. */
+static void round_digits(double x, int p, digits *g) {
+  char tmp[64];
+  snprintf(tmp, sizeof tmp, "%.*e", p - 1, x);
+  const char *c = tmp;
+  g->nd = 0;
+  for (; *c && *c != 'e' && *c != 'E'; c++)
+    if (*c >= '0' && *c <= '9' && g->nd < 23) g->d[g->nd++] = *c;
+  g->d[g->nd] = 0;
+  g->exp = *c ? atoi(c + 1) : 0;
+}
+
+/* strtod of digits*10^exp, written with no decimal point. */
+static double read_back(const digits *g) {
+  char tmp[64];
+  snprintf(tmp, sizeof tmp, "%se%d", g->d, g->exp - (g->nd - 1));
+  return strtod(tmp, NULL);
+}
+
+/* The next p-digit decimal above g (…9 carries, 999 becomes 1000 = 1e+1). */
+static void digits_up(digits *g) {
+  int k = g->nd - 1;
+  while (k >= 0 && g->d[k] == '9') g->d[k--] = '0';
+  if (k >= 0) {
+    g->d[k]++;
+  } else {
+    g->d[0] = '1';
+    for (int j = 1; j < g->nd; j++) g->d[j] = '0';
+    g->exp++;
+  }
+}
+
+/* Shortest digits that read back as x (x finite, > 0).  The nearest
+ * p-digit decimal is the right candidate except just above a power of two,
+ * where the gap to the next double up is twice the gap below: there the
+ * p-digit decimal one step up may round-trip while the nearest one, below
+ * x, does not; Gay's algorithm then picks it, so we try it too. */
+static void shortest(double x, digits *g) {
+  uint64_t bits;
+  memcpy(&bits, &x, sizeof bits);
+  int pow2 = (bits & 0xFFFFFFFFFFFFFu) == 0; /* zero fraction field */
+  for (int p = 1; p < 17; p++) {
+    round_digits(x, p, g);
+    if (read_back(g) == x) return;
+    if (pow2) {
+      digits up = *g;
+      digits_up(&up);
+      if (read_back(&up) == x) {
+        *g = up;
+        return;
+      }
+    }
+  }
+  round_digits(x, 17, g); /* 17 digits always round-trip */
+}
+
+size_t hcc__py_float_repr(double v, char *buf) {
+  size_t n = 0;
+  if (isnan(v)) {
+    memcpy(buf, "nan", 4);
+    return 3;
+  }
+  if (signbit(v)) buf[n++] = '-';
+  if (isinf(v)) {
+    memcpy(buf + n, "inf", 4);
+    return n + 3;
+  }
+  if (v == 0) {
+    memcpy(buf + n, "0.0", 4);
+    return n + 3;
+  }
+  digits g;
+  shortest(v < 0 ? -v : v, &g);
+  while (g.nd > 1 && g.d[g.nd - 1] == '0') g.d[--g.nd] = 0;
+  /* CPython's repr: decpt is where the point goes relative to the digits
+   * (value = 0.DDD * 10^decpt); scientific when decpt > 16 or decpt < -3. */
+  int decpt = g.exp + 1;
+  if (decpt > 16 || decpt < -3) {
+    buf[n++] = g.d[0];
+    if (g.nd > 1) {
+      buf[n++] = '.';
+      memcpy(buf + n, g.d + 1, (size_t)g.nd - 1);
+      n += (size_t)g.nd - 1;
+    }
+    int e = g.exp;
+    buf[n++] = 'e';
+    buf[n++] = e < 0 ? '-' : '+';
+    if (e < 0) e = -e;
+    char tmp[8];
+    int k = 0;
+    do {
+      tmp[k++] = (char)('0' + e % 10);
+      e /= 10;
+    } while (e);
+    if (k < 2) tmp[k++] = '0'; /* at least two exponent digits: 1e+16, 1e-05 */
+    while (k) buf[n++] = tmp[--k];
+  } else if (decpt <= 0) {
+    buf[n++] = '0';
+    buf[n++] = '.';
+    for (int k = decpt; k < 0; k++) buf[n++] = '0';
+    memcpy(buf + n, g.d, (size_t)g.nd);
+    n += (size_t)g.nd;
+  } else if (decpt >= g.nd) {
+    memcpy(buf + n, g.d, (size_t)g.nd);
+    n += (size_t)g.nd;
+    for (int k = g.nd; k < decpt; k++) buf[n++] = '0';
+    buf[n++] = '.';
+    buf[n++] = '0';
+  } else {
+    memcpy(buf + n, g.d, (size_t)decpt);
+    n += (size_t)decpt;
+    buf[n++] = '.';
+    memcpy(buf + n, g.d + decpt, (size_t)(g.nd - decpt));
+    n += (size_t)(g.nd - decpt);
+  }
+  buf[n] = 0;
+  return n;
+}
+
+/* Significant digits kept when reading a long number.  The exact decimal
+ * value of a double, or of the midpoint between two neighbours, has at
+ * most 767 significant digits, so no rounding boundary lies strictly
+ * between the first 768 digits and the full number: cutting there and
+ * appending one nonzero "sticky" digit when anything nonzero was cut off
+ * rounds exactly as the full text would.  The buffer stays small whatever
+ * the input's length. */
+#define KEEP_DIGITS 768
+
+double hcc__py_number_value(const char *s, size_t n) {
+  char tmp[KEEP_DIGITS + 32];
+  size_t i = 0, nd = 0;
+  int neg = 0;
+  int64_t scale = 0; /* value = digits * 10^(exp + scale) */
+  int64_t zeros = 0; /* zeros seen after the last kept nonzero digit */
+  int cut = 0;       /* a nonzero digit was dropped */
+  if (i < n && s[i] == '-') {
+    neg = 1;
+    i++;
+  }
+  for (int frac = 0; i < n; i++) {
+    char c = s[i];
+    if (c == '.') {
+      frac = 1;
+      continue;
+    }
+    if (c < '0' || c > '9') break;
+    if (frac) scale--;
+    if (c == '0') {
+      if (nd) zeros++; /* leading zeros carry no digit */
+      continue;
+    }
+    /* a nonzero digit: pending zeros become digits first */
+    if (nd + (size_t)zeros + 1 > KEEP_DIGITS) {
+      /* everything from here on is cut: count its weight instead */
+      if (nd < KEEP_DIGITS) {
+        while (nd < KEEP_DIGITS && zeros) {
+          tmp[nd++] = '0';
+          zeros--;
+        }
+      }
+      scale += zeros + 1;
+      zeros = 0;
+      cut = 1;
+      continue;
+    }
+    while (zeros) {
+      tmp[nd++] = '0';
+      zeros--;
+    }
+    tmp[nd++] = c;
+  }
+  scale += zeros; /* trailing zeros of the digits multiply by ten */
+  int64_t e = 0;
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    int eneg = 0;
+    i++;
+    if (i < n && (s[i] == '+' || s[i] == '-')) eneg = s[i++] == '-';
+    for (; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+      if (e < 1000000000) e = e * 10 + (s[i] - '0'); /* saturates: far past any double */
+    if (eneg) e = -e;
+  }
+  if (!nd) return neg ? -0.0 : 0.0;
+  if (cut) tmp[nd++] = '1', scale--; /* the sticky digit, one place lower */
+  e += scale;
+  /* Beyond these exponents the value is 0 or infinity whatever the digits
+   * (at most KEEP_DIGITS+1 of them); clamping keeps the text short. */
+  if (e > 100000) e = 100000;
+  if (e < -100000) e = -100000;
+  snprintf(tmp + nd, sizeof tmp - nd, "e%d", (int)e);
+  double v = strtod(tmp, NULL);
+  return neg ? -v : v;
+}
+
+void hcc__py_number_dump(const char *s, size_t n, hcc_out *o) {
+  if (hcc__py_number_is_int(s, n)) {
+    /* int(text) keeps every digit; only -0 changes */
+    if (n == 2 && s[0] == '-' && s[1] == '0') hcc__out_ch(o, '0');
+    else hcc__out_put(o, s, n);
+    return;
+  }
+  double v = hcc__py_number_value(s, n);
+  if (isinf(v)) {
+    /* Python would write Infinity / -Infinity (not JSON): spec Divergences */
+    hcc__out_put(o, s, n);
+    return;
+  }
+  char buf[32];
+  hcc__out_put(o, buf, hcc__py_float_repr(v, buf));
+}

@@ -1,0 +1,113 @@
+/* transcript.c -- building the message and call tables over the tokens. */
+#include "transcript.h"
+
+size_t hcc__transcript_need(const hcc_json_info *info) {
+  /* Every message and every call is at least one token, so the token
+   * count bounds both tables. */
+  size_t t = info->tokens;
+  return hcc__arena_cost(t * sizeof(hcc_tok)) + hcc__arena_cost(t * sizeof(hcc_msg)) +
+         hcc__arena_cost(t * sizeof(hcc_call)) + 64;
+}
+
+static hcc_role role_of(const hcc_doc *d, int v) {
+  static const struct { const char *s; hcc_role r; } roles[] = {
+      {"system", HCC_ROLE_SYSTEM}, {"user", HCC_ROLE_USER},
+      {"assistant", HCC_ROLE_ASSISTANT}, {"tool", HCC_ROLE_TOOL}};
+  if (v < 0 || d->tok[v].type != HCC_T_STRING) return HCC_ROLE_NONE;
+  for (size_t k = 0; k < sizeof roles / sizeof roles[0]; k++)
+    if (hcc__json_str_eq(d, v, roles[k].s, strlen(roles[k].s))) return roles[k].r;
+  return HCC_ROLE_OTHER;
+}
+
+/* One pass over an object's members, remembering the value of each wanted
+ * key (the last duplicate wins, as in json.loads). */
+static void members(const hcc_doc *d, int obj, const char *const *keys, int nkeys,
+                    int *vals) {
+  for (int k = 0; k < nkeys; k++) vals[k] = -1;
+  if (obj < 0 || d->tok[obj].type != HCC_T_OBJECT) return;
+  int j = obj + 1;
+  for (int m = 0; m < d->tok[obj].size; m++) {
+    for (int k = 0; k < nkeys; k++)
+      if (hcc__json_str_eq(d, j, keys[k], strlen(keys[k]))) vals[k] = j + 1;
+    j = hcc__json_skip(d, j + 1);
+  }
+}
+
+int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len,
+                          hcc_arena *a, hcc_error *err) {
+  static const char *const mkeys[] = {"role", "content", "tool_calls", "tool_call_id"};
+  static const char *const ckeys[] = {"id", "call_id", "function"};
+  static const char *const fkeys[] = {"name", "arguments"};
+  hcc_doc *d = &t->doc;
+  int rc = hcc__json_parse(d, in, len, a, err);
+  if (rc != HCC_OK) return rc;
+  t->root = 0;
+  t->array = 0;
+  if (d->tok[0].type == HCC_T_OBJECT) {
+    t->array = hcc__json_get(d, 0, "messages");
+    if (t->array < 0)
+      return hcc__fail(err, HCC_E_SHAPE, 0, "object input needs a \"messages\" member");
+  }
+  if (d->tok[t->array].type != HCC_T_ARRAY)
+    return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[t->array].start,
+                     "messages must be a JSON array");
+  t->nmsg = d->tok[t->array].size;
+  t->msg = hcc__arena_take(a, (size_t)d->ntok * sizeof(hcc_msg));
+  t->call = hcc__arena_take(a, (size_t)d->ntok * sizeof(hcc_call));
+  if (!t->msg || !t->call)
+    return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the message tables");
+  t->ncall = 0;
+  int j = t->array + 1;
+  for (int i = 0; i < t->nmsg; i++) {
+    hcc_msg *m = &t->msg[i];
+    int v[4];
+    if (d->tok[j].type != HCC_T_OBJECT)
+      return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[j].start,
+                       "every message must be a JSON object");
+    m->tok = j;
+    members(d, j, mkeys, 4, v);
+    m->role_tok = v[0];
+    m->role = role_of(d, v[0]);
+    m->content = v[1];
+    m->tool_calls = v[2];
+    m->tool_call_id = v[3];
+    m->first_call = t->ncall;
+    m->ncalls = 0;
+    if (v[2] >= 0 && d->tok[v[2]].type == HCC_T_ARRAY) {
+      int c = v[2] + 1;
+      m->ncalls = d->tok[v[2]].size;
+      for (int k = 0; k < m->ncalls; k++) {
+        hcc_call *call = &t->call[t->ncall++];
+        int cv[3], fv[2];
+        call->tok = c;
+        members(d, c, ckeys, 3, cv);
+        call->id = cv[0];
+        call->call_id = cv[1];
+        call->function = cv[2];
+        members(d, cv[2], fkeys, 2, fv);
+        call->name = fv[0];
+        call->arguments = fv[1];
+        c = hcc__json_skip(d, c);
+      }
+    }
+    j = hcc__json_skip(d, j);
+  }
+  return HCC_OK;
+}
+
+void hcc__transcript_open(const hcc_transcript *t, hcc_out *o) {
+  hcc__out_put(o, t->doc.text, (size_t)t->doc.tok[t->array].start);
+  hcc__out_ch(o, '[');
+}
+
+void hcc__transcript_close(const hcc_transcript *t, hcc_out *o) {
+  size_t end = (size_t)t->doc.tok[t->array].end;
+  hcc__out_ch(o, ']');
+  hcc__out_put(o, t->doc.text + end, t->doc.len - end);
+}
+
+void hcc__transcript_copy_msg(const hcc_transcript *t, int i, hcc_out *o) {
+  size_t n;
+  const char *raw = hcc__json_raw(&t->doc, t->msg[i].tok, &n);
+  hcc__out_put(o, raw, n);
+}

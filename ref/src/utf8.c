@@ -1,0 +1,40 @@
+/* utf8.c -- code point arithmetic over (WTF-8) text, as Python's str does.
+ * Input is always text the validator accepted or the decoder produced, so
+ * lead bytes determine sequence lengths without further checks. */
+#include "internal.h"
+
+static size_t seq_len(unsigned char c) {
+  return c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
+}
+
+size_t hcc__utf8_count(const char *s, size_t n) {
+  size_t count = 0;
+  for (size_t i = 0; i < n; i++)
+    if (((unsigned char)s[i] & 0xC0) != 0x80) count++;
+  return count;
+}
+
+size_t hcc__utf8_prefix(const char *s, size_t n, size_t k) {
+  size_t i = 0;
+  while (k && i < n) {
+    i += seq_len((unsigned char)s[i]);
+    k--;
+  }
+  return i < n ? i : n;
+}
+
+uint32_t hcc__utf8_next(const char *s, size_t n, size_t *i) {
+  const unsigned char *p = (const unsigned char *)s + *i;
+  size_t len = seq_len(p[0]);
+  uint32_t cp;
+  if (*i + len > n) len = n - *i; /* defensive: never read past the end */
+  switch (len) {
+  case 1: cp = p[0]; break;
+  case 2: cp = ((uint32_t)(p[0] & 0x1F) << 6) | (p[1] & 0x3F); break;
+  case 3: cp = ((uint32_t)(p[0] & 0x0F) << 12) | ((uint32_t)(p[1] & 0x3F) << 6) | (p[2] & 0x3F); break;
+  default: cp = ((uint32_t)(p[0] & 0x07) << 18) | ((uint32_t)(p[1] & 0x3F) << 12) |
+                ((uint32_t)(p[2] & 0x3F) << 6) | (p[3] & 0x3F); break;
+  }
+  *i += len;
+  return cp;
+}

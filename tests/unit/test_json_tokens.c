@@ -1,0 +1,538 @@
+/* test_json_tokens.c -- hcc__json_parse over jsmn and the token look-ups
+ * (skip, get, str_eq, is_null, raw).
+ *
+ * The key property: whatever the validator accepts, jsmn tokenizes into
+ * exactly info.tokens tokens, with a consistent tree.  It is checked on
+ * hand-written documents, on generated random valid documents, and on
+ * random mutations of them (every mutation the validator still accepts
+ * must tokenize).  jsmn itself is included here with the same
+ * configuration as the library (hcc_jsmn.h; JSMN_STATIC keeps it private
+ * to this file) to compare token counts directly. */
+#include "hcc_jsmn.h"
+#include "unit.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---- helpers -------------------------------------------------------------- */
+
+typedef struct {
+  hcc_doc d;
+  hcc_arena a;
+  void *mem;
+} parsed;
+
+static int parse(parsed *p, const char *s, size_t n, hcc_error *err) {
+  hcc_json_info info;
+  size_t need = 64;
+  if (hcc_json_validate(s, n, &info, NULL) == HCC_OK) need += info.tokens * sizeof(hcc_tok);
+  p->mem = malloc(need);
+  assert_non_null(p->mem);
+  hcc__arena_init(&p->a, p->mem, need);
+  return hcc__json_parse(&p->d, s, n, &p->a, err);
+}
+
+static void parse_ok(parsed *p, const char *s) {
+  hcc_error err;
+  int rc = parse(p, s, strlen(s), &err);
+  if (rc != HCC_OK) print_error("%s: %s at %zu: %s\n", s, hcc_error_name(rc), err.offset, err.message);
+  assert_int_equal(rc, HCC_OK);
+}
+
+static void done(parsed *p) { free(p->mem); }
+
+/* jsmn's own count for a document, or a negative jsmn error. */
+static int jsmn_count(const char *s, size_t n) {
+  jsmn_parser jp;
+  unsigned cap = (unsigned)n + 2;
+  jsmntok_t *t = malloc(cap * sizeof *t);
+  jsmn_init(&jp);
+  int r = jsmn_parse(&jp, s, n, t, cap);
+  free(t);
+  return r;
+}
+
+static int is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+/* Checks the token tree: parents come first, sizes match the children,
+ * spans nest, string tokens exclude their quotes, and hcc__json_skip
+ * returns the end of each subtree. */
+static void check_tree(const hcc_doc *d) {
+  const char *t = d->text;
+  assert_true(d->ntok >= 1);
+  assert_int_equal(d->tok[0].parent, -1);
+  for (int i = 0; i < d->ntok; i++) {
+    const hcc_tok *k = &d->tok[i];
+    assert_true(k->start >= 0 && k->end >= k->start && (size_t)k->end <= d->len);
+    if (i) assert_true(k->parent >= 0 && k->parent < i);
+    switch (k->type) {
+    case HCC_T_STRING:
+      assert_int_equal(t[k->start - 1], '"');
+      assert_int_equal(t[k->end], '"');
+      break;
+    case HCC_T_OBJECT:
+      assert_int_equal(t[k->start], '{');
+      assert_int_equal(t[k->end - 1], '}');
+      break;
+    case HCC_T_ARRAY:
+      assert_int_equal(t[k->start], '[');
+      assert_int_equal(t[k->end - 1], ']');
+      break;
+    case HCC_T_PRIMITIVE:
+      assert_non_null(strchr("-0123456789tfn", t[k->start]));
+      break;
+    default:
+      fail_msg("token %d has no type", i);
+    }
+    int children = 0;
+    for (int j = i + 1; j < d->ntok; j++)
+      if (d->tok[j].parent == i) children++;
+    assert_int_equal(children, k->size);
+    if (i && d->tok[k->parent].type == HCC_T_OBJECT) {
+      /* an object's children are its keys: strings of size 1 */
+      assert_int_equal(k->type, HCC_T_STRING);
+      assert_int_equal(k->size, 1);
+    }
+    /* skip: the first later token that is not a descendant */
+    int j = i + 1;
+    for (; j < d->ntok; j++) {
+      int a = d->tok[j].parent;
+      while (a > i) a = d->tok[a].parent;
+      if (a != i) break;
+    }
+    assert_int_equal(hcc__json_skip(d, i), j);
+  }
+}
+
+/* ---- hand-written documents --------------------------------------------- */
+
+static void test_parse_basic(void **state) {
+  (void)state;
+  parsed p;
+  const char *s = " {\"a\": [1, \"xy\", {\"b\": null}], \"c\": true} ";
+  parse_ok(&p, s);
+  const hcc_doc *d = &p.d;
+  assert_ptr_equal(d->text, s);
+  assert_int_equal(d->len, strlen(s));
+  assert_int_equal(d->ntok, 9);
+  static const struct { hcc_toktype type; int start, end, size, parent; } want[] = {
+      {HCC_T_OBJECT, 1, 41, 2, -1},   {HCC_T_STRING, 3, 4, 1, 0},
+      {HCC_T_ARRAY, 7, 30, 3, 1},     {HCC_T_PRIMITIVE, 8, 9, 0, 2},
+      {HCC_T_STRING, 12, 14, 0, 2},   {HCC_T_OBJECT, 17, 29, 1, 2},
+      {HCC_T_STRING, 19, 20, 1, 5},   {HCC_T_PRIMITIVE, 23, 27, 0, 6},
+      {HCC_T_STRING, 32, 33, 1, 0},
+  };
+  for (size_t i = 0; i < N(want); i++) {
+    assert_int_equal(d->tok[i].type, want[i].type);
+    assert_int_equal(d->tok[i].start, want[i].start);
+    assert_int_equal(d->tok[i].end, want[i].end);
+    assert_int_equal(d->tok[i].size, want[i].size);
+    assert_int_equal(d->tok[i].parent, want[i].parent);
+  }
+  check_tree(d);
+  assert_int_equal(jsmn_count(s, strlen(s)), d->ntok);
+  done(&p);
+}
+
+/* A document that is only a number or literal: strict jsmn wants a
+ * delimiter after a primitive and reports JSMN_ERROR_PART at the end of
+ * the input, while the validator accepts it.  hcc__json_parse must still
+ * give the one token (this was a bug: HCC_E_SYNTAX "internal: tokenizer
+ * disagrees with validator"). */
+static void test_parse_scalar_roots(void **state) {
+  (void)state;
+  static const char *const docs[] = {"1",  "-0.5e+3", "0",  "true", "false", "null",
+                                     " 7", "\n12",    "\"s\"", "\"\"", "1 ", " null\t"};
+  for (size_t i = 0; i < N(docs); i++) {
+    parsed p;
+    parse_ok(&p, docs[i]);
+    const char *s = docs[i];
+    size_t n = strlen(s), b = 0, e = n;
+    while (is_blank(s[b])) b++;
+    while (is_blank(s[e - 1])) e--;
+    assert_int_equal(p.d.ntok, 1);
+    if (s[b] == '"') {
+      assert_int_equal(p.d.tok[0].type, HCC_T_STRING);
+      assert_int_equal(p.d.tok[0].start, (int)b + 1);
+      assert_int_equal(p.d.tok[0].end, (int)e - 1);
+    } else {
+      assert_int_equal(p.d.tok[0].type, HCC_T_PRIMITIVE);
+      assert_int_equal(p.d.tok[0].start, (int)b);
+      assert_int_equal(p.d.tok[0].end, (int)e);
+    }
+    assert_int_equal(p.d.tok[0].size, 0);
+    assert_int_equal(p.d.tok[0].parent, -1);
+    assert_int_equal(hcc__json_skip(&p.d, 0), 1);
+    size_t rn;
+    const char *raw = hcc__json_raw(&p.d, 0, &rn);
+    assert_ptr_equal(raw, s + b);
+    assert_int_equal(rn, e - b);
+    assert_int_equal(hcc__json_is_null(&p.d, 0), s[b] == 'n');
+    done(&p);
+  }
+}
+
+static void test_parse_errors(void **state) {
+  (void)state;
+  /* invalid input: the validator's error, and no workspace is taken */
+  static const struct { const char *in; int code; size_t off; } c[] = {
+      {"[1,]", HCC_E_SYNTAX, 3}, {"", HCC_E_EMPTY, 0},     {"[1", HCC_E_TRUNCATED, 2},
+      {"tru", HCC_E_LITERAL, 3}, {"01", HCC_E_NUMBER, 1},  {"[] 1", HCC_E_TRAILING, 3},
+  };
+  for (size_t i = 0; i < N(c); i++) {
+    char mem[256];
+    hcc_arena a;
+    hcc_doc d;
+    hcc_error err;
+    hcc__arena_init(&a, mem, sizeof mem);
+    size_t need0 = a.need;
+    assert_int_equal(hcc__json_parse(&d, c[i].in, strlen(c[i].in), &a, &err), c[i].code);
+    assert_int_equal(err.offset, c[i].off);
+    assert_int_equal(a.used, 0);
+    assert_int_equal(a.need, need0);
+  }
+}
+
+static void test_parse_workspace(void **state) {
+  (void)state;
+  const char *s = "[1,2,3,{\"a\":\"b\"}]"; /* 7 tokens */
+  size_t cost = hcc__arena_cost(7 * sizeof(hcc_tok));
+  hcc_doc d;
+  hcc_error err;
+  hcc_arena a;
+  /* 16-byte aligned memory of exactly the cost is enough */
+  _Alignas(16) unsigned char mem[512];
+  hcc__arena_init(&a, mem, cost);
+  assert_int_equal(hcc__json_parse(&d, s, strlen(s), &a, &err), HCC_OK);
+  assert_int_equal(d.ntok, 7);
+  assert_ptr_equal(d.tok, mem);
+  /* one 16-byte step less is not */
+  hcc__arena_init(&a, mem, cost - 16);
+  assert_int_equal(hcc__json_parse(&d, s, strlen(s), &a, &err), HCC_E_WORKSPACE);
+  assert_int_equal(err.code, HCC_E_WORKSPACE);
+  assert_int_equal(err.offset, 0);
+  /* a NULL arena measures */
+  hcc__arena_init(&a, NULL, 0);
+  assert_int_equal(hcc__json_parse(&d, s, strlen(s), &a, &err), HCC_E_WORKSPACE);
+  assert_int_equal(a.need, 15 + cost);
+  /* misaligned memory of cost + 15 is always enough */
+  for (int off = 0; off < 16; off++) {
+    hcc__arena_init(&a, mem + off, cost + 15);
+    assert_int_equal(hcc__json_parse(&d, s, strlen(s), &a, &err), HCC_OK);
+    assert_int_equal((uintptr_t)d.tok % 16, 0);
+  }
+}
+
+/* ---- look-ups -------------------------------------------------------------- */
+
+static void test_get(void **state) {
+  (void)state;
+  parsed p;
+  const char *s =
+      "{\"role\": \"user\", \"\\u0072ole\": \"tool\", \"content\": null,"
+      " \"nested\": {\"role\": 1}, \"arr\": [\"role\"], \"r\\u00e9\": 2, \"\": 3,"
+      " \"\\ud83d\\ude00\": 4, \"\\ud800\": 5}";
+  parse_ok(&p, s);
+  const hcc_doc *d = &p.d;
+  /* duplicate (escaped) key: the last one wins, as in json.loads */
+  int v = hcc__json_get(d, 0, "role");
+  assert_true(v > 0);
+  assert_true(hcc__json_str_eq(d, v, "tool", 4));
+  v = hcc__json_get(d, 0, "content");
+  assert_true(hcc__json_is_null(d, v));
+  v = hcc__json_get(d, 0, "nested");
+  assert_int_equal(d->tok[v].type, HCC_T_OBJECT);
+  int inner = hcc__json_get(d, v, "role");
+  assert_int_equal(d->tok[inner].type, HCC_T_PRIMITIVE);
+  assert_false(hcc__json_is_null(d, inner));
+  assert_int_equal(hcc__json_get(d, 0, "missing"), -1);
+  assert_int_equal(hcc__json_get(d, 0, "rol"), -1);
+  assert_int_equal(hcc__json_get(d, 0, "roles"), -1);
+  /* only keys are found, never values or array elements */
+  assert_int_equal(hcc__json_get(d, 0, "user"), -1);
+  /* not an object */
+  int arr = hcc__json_get(d, 0, "arr");
+  assert_int_equal(hcc__json_get(d, arr, "role"), -1);
+  assert_int_equal(hcc__json_get(d, arr + 1, "role"), -1);
+  /* decoded comparison of non-ASCII and empty keys */
+  v = hcc__json_get(d, 0, "r\xc3\xa9");
+  assert_memory_equal(d->text + d->tok[v].start, "2", 1);
+  v = hcc__json_get(d, 0, "");
+  assert_memory_equal(d->text + d->tok[v].start, "3", 1);
+  v = hcc__json_get(d, 0, "\xf0\x9f\x98\x80");
+  assert_memory_equal(d->text + d->tok[v].start, "4", 1);
+  v = hcc__json_get(d, 0, "\xed\xa0\x80"); /* WTF-8 of the lone surrogate */
+  assert_memory_equal(d->text + d->tok[v].start, "5", 1);
+  check_tree(d);
+  done(&p);
+}
+
+static void test_str_eq(void **state) {
+  (void)state;
+  /* each string token decodes to exactly want[i] */
+  static const struct { const char *json; const char *want; size_t wlen; } c[] = {
+      {"\"\"", "", 0},
+      {"\"abc\"", "abc", 3},
+      {"\"a\\\"b\"", "a\"b", 3},
+      {"\"\\\\\\/\\b\\f\\n\\r\\t\"", "\\/\b\f\n\r\t", 7},
+      {"\"\\u0041\\u00e9\\u20ac\"", "A\xc3\xa9\xe2\x82\xac", 6},
+      {"\"\\u00e9\\u00e9\"", "\xc3\xa9\xc3\xa9", 4},
+      {"\"\\u0041\\u0800\"", "A\xe0\xa0\x80", 4},
+      {"\"\\ud83d\\ude00\"", "\xf0\x9f\x98\x80", 4},
+      {"\"x\\ud83d\\ude00y\"", "x\xf0\x9f\x98\x80y", 6},
+      {"\"\\ud800\"", "\xed\xa0\x80", 3},
+      {"\"\\ud800\\u0041\"", "\xed\xa0\x80" "A", 4},
+      {"\"\\udc00\\ud800\"", "\xed\xb0\x80\xed\xa0\x80", 6},
+      {"\"\\ud800\\ud800\\udc00\"", "\xed\xa0\x80\xf0\x90\x80\x80", 7},
+      {"\"\\u0000\"", "\0", 1},
+      {"\"caf\xc3\xa9\\n\"", "caf\xc3\xa9\n", 6},
+  };
+  for (size_t i = 0; i < N(c); i++) {
+    parsed p;
+    parse_ok(&p, c[i].json);
+    const hcc_doc *d = &p.d;
+    if (!hcc__json_str_eq(d, 0, c[i].want, c[i].wlen)) print_error("case %zu: %s\n", i, c[i].json);
+    assert_true(hcc__json_str_eq(d, 0, c[i].want, c[i].wlen));
+    /* one byte shorter, one byte longer, one byte changed: all differ */
+    if (c[i].wlen) assert_false(hcc__json_str_eq(d, 0, c[i].want, c[i].wlen - 1));
+    char buf[32];
+    memcpy(buf, c[i].want, c[i].wlen);
+    buf[c[i].wlen] = 'z';
+    assert_false(hcc__json_str_eq(d, 0, buf, c[i].wlen + 1));
+    for (size_t k = 0; k < c[i].wlen; k++) {
+      memcpy(buf, c[i].want, c[i].wlen);
+      buf[k] ^= 0x01;
+      assert_false(hcc__json_str_eq(d, 0, buf, c[i].wlen));
+    }
+    /* the decoder agrees */
+    char dec[32];
+    size_t n = hcc__json_decode(d->text + d->tok[0].start,
+                                (size_t)(d->tok[0].end - d->tok[0].start), dec);
+    assert_int_equal(n, c[i].wlen);
+    assert_memory_equal(dec, c[i].want, n);
+    done(&p);
+  }
+  /* non-string tokens are never equal to anything */
+  parsed p;
+  parse_ok(&p, "[1, null, [], {}]");
+  for (int i = 0; i < p.d.ntok; i++) {
+    assert_false(hcc__json_str_eq(&p.d, i, "1", 1));
+    assert_false(hcc__json_str_eq(&p.d, i, "", 0));
+  }
+  done(&p);
+}
+
+static void test_raw_and_null(void **state) {
+  (void)state;
+  parsed p;
+  const char *s = "[\"a\\nb\", -1.5e3, null, nul\x6c, true, {\"k\": []}]";
+  /* "nul\x6c" is just "null" spelled with an escape in C */
+  parse_ok(&p, s);
+  const hcc_doc *d = &p.d;
+  static const char *const raw[] = {NULL, "\"a\\nb\"", "-1.5e3", "null", "null", "true",
+                                    "{\"k\": []}", "\"k\"", "[]"};
+  size_t n;
+  const char *r = hcc__json_raw(d, 0, &n);
+  assert_ptr_equal(r, s);
+  assert_int_equal(n, strlen(s));
+  for (int i = 1; i < d->ntok; i++) {
+    r = hcc__json_raw(d, i, &n);
+    assert_int_equal(n, strlen(raw[i]));
+    assert_memory_equal(r, raw[i], n);
+  }
+  assert_false(hcc__json_is_null(d, 0));
+  assert_false(hcc__json_is_null(d, 1));
+  assert_false(hcc__json_is_null(d, 2));
+  assert_true(hcc__json_is_null(d, 3));
+  assert_true(hcc__json_is_null(d, 4));
+  assert_false(hcc__json_is_null(d, 5));
+  done(&p);
+  /* a string "null" is not null */
+  parse_ok(&p, "[\"null\", \"n\"]");
+  assert_false(hcc__json_is_null(&p.d, 1));
+  assert_false(hcc__json_is_null(&p.d, 2));
+  done(&p);
+}
+
+/* ---- jsmn agreement ----------------------------------------------------- */
+
+static void test_jsmn_count_handwritten(void **state) {
+  (void)state;
+  static const char *const docs[] = {
+      "[]", "{}", "[[]]", "[{}]", "[1,2,3]", "{\"a\":1}", "{\"a\":{\"b\":[1,{\"c\":null}]}}",
+      "[\"a\",\"b\\\"]\",\"{\"]", "{\"\":\"\",\"x\":[true,false,null]}", " [ 1 , 2 ] ",
+      "[\"\\u005d\\u007d\"]", "{\"a\":[],\"b\":{},\"c\":[[]]}", "[-0,1e5,2.5E-3]",
+      "{\"k\":\"\xf0\x9f\x98\x80\",\"\\ud800\":\"\\ud83d\\ude00\"}", "[[[[[[[[[[1]]]]]]]]]]",
+  };
+  for (size_t i = 0; i < N(docs); i++) {
+    hcc_json_info info;
+    size_t n = strlen(docs[i]);
+    assert_int_equal(hcc_json_validate(docs[i], n, &info, NULL), HCC_OK);
+    assert_int_equal(jsmn_count(docs[i], n), (int)info.tokens);
+    parsed p;
+    parse_ok(&p, docs[i]);
+    assert_int_equal(p.d.ntok, (int)info.tokens);
+    check_tree(&p.d);
+    done(&p);
+  }
+}
+
+/* Deterministic generator of random valid JSON. */
+typedef struct {
+  uint64_t s;
+  char *buf;
+  size_t n, cap;
+} gen;
+
+static uint32_t rnd(gen *g) {
+  g->s ^= g->s << 13;
+  g->s ^= g->s >> 7;
+  g->s ^= g->s << 17;
+  return (uint32_t)(g->s >> 11);
+}
+
+static void put(gen *g, const char *s, size_t n) {
+  if (g->n + n + 1 > g->cap) {
+    g->cap = (g->n + n + 1) * 2;
+    g->buf = realloc(g->buf, g->cap);
+    assert_non_null(g->buf);
+  }
+  memcpy(g->buf + g->n, s, n);
+  g->n += n;
+}
+static void puts_(gen *g, const char *s) { put(g, s, strlen(s)); }
+
+static void ws(gen *g) {
+  static const char *const w[] = {"", "", "", " ", "\n", "\t", "\r\n  "};
+  puts_(g, w[rnd(g) % N(w)]);
+}
+
+static void gen_string(gen *g) {
+  static const char *const pieces[] = {
+      "a", "Z", " ", "\\\"", "\\\\", "\\/", "\\b", "\\f", "\\n", "\\r", "\\t", "\\u0000",
+      "\\u00e9", "\\u20AC", "\\ud83d\\ude00", "\\ud800", "\\udfff", "\xc3\xa9", "\xe2\x82\xac",
+      "\xf0\x9f\x98\x80", "\x7f", "{", "}", "[", "]", ",", ":", "'", "1", "true"};
+  put(g, "\"", 1);
+  int k = (int)(rnd(g) % 6);
+  for (int i = 0; i < k; i++) puts_(g, pieces[rnd(g) % N(pieces)]);
+  put(g, "\"", 1);
+}
+
+static void gen_value(gen *g, int depth) {
+  static const char *const scalars[] = {"0",    "-0",  "1",     "-12",   "3.25", "1e9",
+                                        "2E-3", "-0.0e+0", "true", "false", "null", "123456789"};
+  uint32_t r = rnd(g) % 10;
+  if (depth > 6 && r < 4) r = 4 + r;
+  if (r < 2) {
+    put(g, "[", 1);
+    ws(g);
+    int k = (int)(rnd(g) % 5);
+    for (int i = 0; i < k; i++) {
+      if (i) { ws(g); put(g, ",", 1); ws(g); }
+      gen_value(g, depth + 1);
+    }
+    ws(g);
+    put(g, "]", 1);
+  } else if (r < 4) {
+    put(g, "{", 1);
+    ws(g);
+    int k = (int)(rnd(g) % 5);
+    for (int i = 0; i < k; i++) {
+      if (i) { ws(g); put(g, ",", 1); ws(g); }
+      if (rnd(g) % 4 == 0) puts_(g, "\"arguments\"");
+      else gen_string(g);
+      ws(g);
+      put(g, ":", 1);
+      ws(g);
+      gen_value(g, depth + 1);
+    }
+    ws(g);
+    put(g, "}", 1);
+  } else if (r < 7) {
+    gen_string(g);
+  } else {
+    puts_(g, scalars[rnd(g) % N(scalars)]);
+  }
+}
+
+static void check_agreement(const char *s, size_t n) {
+  hcc_json_info info;
+  if (hcc_json_validate(s, n, &info, NULL) != HCC_OK) return;
+  /* jsmn agrees on the count (except on a bare primitive root, see
+   * test_parse_scalar_roots) */
+  size_t b = 0;
+  while (b < n && is_blank(s[b])) b++;
+  if (s[b] == '[' || s[b] == '{' || s[b] == '"') assert_int_equal(jsmn_count(s, n), (int)info.tokens);
+  parsed p;
+  hcc_error err;
+  int rc = parse(&p, s, n, &err);
+  if (rc != HCC_OK) print_error("%.*s: %s %s\n", (int)n, s, hcc_error_name(rc), err.message);
+  assert_int_equal(rc, HCC_OK);
+  assert_int_equal(p.d.ntok, (int)info.tokens);
+  check_tree(&p.d);
+  done(&p);
+}
+
+static void test_random_valid(void **state) {
+  (void)state;
+  gen g = {0x9e3779b97f4a7c15ull, NULL, 0, 0};
+  for (int it = 0; it < 3000; it++) {
+    g.n = 0;
+    ws(&g);
+    gen_value(&g, it % 3 == 0 ? 7 : 0);
+    ws(&g);
+    hcc_json_info info;
+    hcc_error err;
+    int rc = hcc_json_validate(g.buf, g.n, &info, &err);
+    if (rc != HCC_OK)
+      print_error("%.*s: %s at %zu\n", (int)g.n, g.buf, hcc_error_name(rc), err.offset);
+    assert_int_equal(rc, HCC_OK);
+    check_agreement(g.buf, g.n);
+  }
+  free(g.buf);
+}
+
+/* Mutations: whatever the validator still accepts must tokenize. */
+static void test_random_mutations(void **state) {
+  (void)state;
+  static const char alphabet[] = "[]{}\",:\\ 0123-.eEtrufalsn\x01\x80\xc3";
+  gen g = {0x1234567887654321ull, NULL, 0, 0};
+  char *m = malloc(1);
+  size_t accepted = 0;
+  for (int it = 0; it < 20000; it++) {
+    g.n = 0;
+    gen_value(&g, 3);
+    size_t n = g.n;
+    m = realloc(m, n + 2);
+    memcpy(m, g.buf, n);
+    int kind = (int)(rnd(&g) % 3);
+    size_t at = rnd(&g) % (n + 1);
+    char c = alphabet[rnd(&g) % (sizeof alphabet - 1)];
+    if (kind == 0 && at < n) m[at] = c;                        /* replace */
+    else if (kind == 1) { memmove(m + at + 1, m + at, n - at); m[at] = c; n++; } /* insert */
+    else if (at < n) { memmove(m + at, m + at + 1, n - at - 1); n--; }          /* delete */
+    if (n == 0) continue;
+    if (hcc_json_validate(m, n, NULL, NULL) == HCC_OK) accepted++;
+    check_agreement(m, n);
+  }
+  /* many mutations stay valid (e.g. a digit for a digit), so the check
+   * above really ran */
+  assert_true(accepted > 1000);
+  free(m);
+  free(g.buf);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_parse_basic),
+      cmocka_unit_test(test_parse_scalar_roots),
+      cmocka_unit_test(test_parse_errors),
+      cmocka_unit_test(test_parse_workspace),
+      cmocka_unit_test(test_get),
+      cmocka_unit_test(test_str_eq),
+      cmocka_unit_test(test_raw_and_null),
+      cmocka_unit_test(test_jsmn_count_handwritten),
+      cmocka_unit_test(test_random_valid),
+      cmocka_unit_test(test_random_mutations),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

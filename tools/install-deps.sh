@@ -1,0 +1,23 @@
+#!/bin/sh
+# Installs the Debian packages hcc needs, only when something is missing.
+# Safe to run every time: with everything present it prints one line.
+set -e
+missing=""
+[ -f /usr/include/jsmn.h ]    || missing="$missing libjsmn-dev"
+[ -f /usr/include/cmocka.h ]  || missing="$missing libcmocka-dev"
+command -v clang >/dev/null   || missing="$missing clang"
+command -v afl-clang-fast >/dev/null || missing="$missing afl++"
+command -v lcov >/dev/null    || missing="$missing lcov"
+command -v python3 >/dev/null || missing="$missing python3"
+# libFuzzer and the sanitizer runtimes of Debian's clang 14
+ls /usr/lib/llvm-14/lib/clang/14*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 \
+  || missing="$missing libclang-rt-14-dev"
+if [ -z "$missing" ]; then
+  echo "deps: all present"
+  exit 0
+fi
+echo "deps: installing$missing"
+if [ "$(id -u)" != 0 ]; then SUDO=sudo; else SUDO=; fi
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
+echo "deps: installed$missing"
