@@ -67,14 +67,35 @@ def _stubs():
         # letting a guess stand in for hermes.
         "agent.turn_context": dict(drop_stale_api_content=_not_pinned("drop_stale_api_content")),
         "agent.conversation_compression": dict(_is_real_user_message=_not_pinned("_is_real_user_message")),
+        # Imported by agent/model_metadata.py for model catalogues, HTTP
+        # probing and config files; the estimators and MINIMUM_CONTEXT_LENGTH
+        # do not use them.
+        "hermes_yaml": dict(safe_load=_not_pinned("hermes_yaml.safe_load")),
+        "agent.model_metadata_http": dict(),
+        "utils": dict(atomic_json_write=_not_pinned("atomic_json_write"),
+                      atomic_yaml_write=_not_pinned("atomic_yaml_write"),
+                      base_url_host_matches=lambda *a, **k: False,
+                      base_url_hostname=lambda *a, **k: ""),
+        "hermes_constants": dict(OPENROUTER_MODELS_URL="",
+                                 openrouter_variant_base=lambda *a, **k: "",
+                                 get_hermes_home=_not_pinned("get_hermes_home")),
+        # Used only by estimate_messages_tokens_rough (telemetry, not the
+        # rules).  Unpinned; most hermes versions define exactly this set.
+        "agent.message_metadata": dict(PERSISTENCE_ONLY_MESSAGE_FIELDS=frozenset({"timestamp"})),
     }
+
+
+# Stubbed even when HERMES_SRC holds the file: agent/redact.py only redacts
+# text bound for the summarizer model and pulls in file-safety modules that
+# are not pinned.
+ALWAYS_STUBBED = {"agent.redact"}
 
 
 def install(src):
     """Registers a stub for every module in the list whose file is not in src."""
     for name, attrs in _stubs().items():
         path = os.path.join(src, *name.split(".")) + ".py"
-        if os.path.exists(path) or name in sys.modules:
+        if (os.path.exists(path) and name not in ALWAYS_STUBBED) or name in sys.modules:
             continue
         parent, _, leaf = name.rpartition(".")
         if parent and parent not in sys.modules:

@@ -3,8 +3,8 @@
 Python's str.isprintable() is true, so hcc__py_isprintable() answers as
 repr() decides what to escape.
 
-Run with Python 3.11 (its unicodedata is Unicode 14.0.0, the version hermes's
-interpreter uses); the table is committed, so building hcc never runs this:
+Run with Python 3.11 (its unicodedata is Unicode 14.0.0, the version the
+reference follows); the table is committed, so building hcc never runs this:
 
     python3 tools/gen_unicode_printable.py > ref/src/unicode_printable.c
 

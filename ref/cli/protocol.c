@@ -128,12 +128,14 @@ static int handle(const char *op_name, const char *req, size_t len,
   }
   const char *name = op_name ? op_name : req_op;
   int op = name ? hcc_op_from_name(name, strlen(name)) : -1;
-  free(req_op);
   if (op < 0 || !hcc_op_supported((hcc_op)op)) {
+    /* name may point into req_op: free it only after the message */
     snprintf(errline, errcap, "unsupported: op %s", name ? name : "(none)");
+    free(req_op);
     free(owned);
     return EXIT_UNSUPPORTED;
   }
+  free(req_op);
   rc = cli_run_op((hcc_op)op, &p, input, input_len, out, out_len, &err);
   free(owned);
   if (rc != HCC_OK) {

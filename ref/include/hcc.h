@@ -8,7 +8,8 @@
  *   - The library never allocates and holds no mutable global state.
  *   - Every call takes a caller-owned workspace (any alignment; the library
  *     aligns inside it) and a caller-owned output buffer.
- *   - hcc_workspace_size() tells the exact workspace a given input needs;
+ *   - hcc_workspace_size() tells the workspace a given input needs, from a
+ *     linear pre-scan of that input (enough, and close to what is used);
  *     hcc_workspace_bound() tells an upper bound from the input length alone.
  *   - When the output buffer is too small, the call returns HCC_E_NOSPACE and
  *     stores the number of bytes the output needs in *out_len (as snprintf
@@ -163,8 +164,11 @@ const char *hcc_param_name(size_t i);
 /* Upper bound of the workspace `op` needs for any input of `len` bytes. */
 size_t hcc_workspace_bound(hcc_op op, size_t len);
 
-/* Exact workspace `op` needs for this input.  Runs the strict JSON check
- * (linear time, no workspace), so bad input is reported here already. */
+/* Workspace `op` needs for this input, computed from facts the strict JSON
+ * check gathers (token count, longest strings): always enough for hcc_run
+ * on the same input and parameters, and within a small constant of what is
+ * used.  Runs the check itself (linear time, no workspace), so bad input is
+ * reported here already. */
 int hcc_workspace_size(hcc_op op, const hcc_params *p, const char *in,
                        size_t len, size_t *need, hcc_error *err);
 
@@ -181,7 +185,8 @@ typedef struct hcc_json_info {
   size_t tokens;        /* tokens jsmn will produce (values plus object keys) */
   size_t max_depth;     /* deepest nesting seen (root container = 1) */
   size_t max_string;    /* longest raw string body in bytes */
-  size_t max_arguments; /* longest raw string value of a key "arguments" */
+  size_t max_arguments; /* longest raw string value of a member whose key
+                           decodes to "arguments" */
   size_t lone_surrogates; /* \uD800-\uDFFF escapes not forming a pair */
 } hcc_json_info;
 

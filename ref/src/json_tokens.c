@@ -25,6 +25,19 @@ int hcc__json_parse(hcc_doc *d, const char *text, size_t len, hcc_arena *a,
   jsmn_parser p;
   jsmn_init(&p);
   int n = jsmn_parse(&p, text, len, (jsmntok_t *)d->tok, (unsigned)info.tokens);
+  /* Strict jsmn wants a delimiter after every primitive, so a document that
+   * is a bare number or literal ("1", "null") ending the input comes back
+   * as JSMN_ERROR_PART.  The validator accepted it: it is the one token. */
+  if (n == JSMN_ERROR_PART && info.tokens == 1) {
+    size_t s = 0;
+    while (text[s] == ' ' || text[s] == '\t' || text[s] == '\n' || text[s] == '\r') s++;
+    d->tok[0].type = HCC_T_PRIMITIVE;
+    d->tok[0].start = (int)s;
+    d->tok[0].end = (int)len;
+    d->tok[0].size = 0;
+    d->tok[0].parent = -1;
+    n = 1;
+  }
   /* The validator accepted the text and counted its tokens, so jsmn must
    * agree exactly; anything else is a bug in one of the two. */
   if (n != (int)info.tokens)

@@ -130,6 +130,17 @@ static int scan_string(vstate *v) {
   return hcc__fail(v->err, HCC_E_TRUNCATED, v->n, "unterminated string");
 }
 
+/* 1 when the (already validated) key body raw[0..n) decodes to
+ * "arguments": the transcript finds keys decoded (hcc__json_get), so
+ * "\u0061rguments" must count for max_arguments too.  Escaping each of
+ * its 9 ASCII letters as \u00XX makes at most 54 raw bytes. */
+static int is_arguments_key(const unsigned char *raw, size_t n) {
+  char tmp[54];
+  if (n == 9) return memcmp(raw, "arguments", 9) == 0;
+  if (n > sizeof tmp || !memchr(raw, '\\', n)) return 0;
+  return hcc__json_decode((const char *)raw, n, tmp) == 9 && memcmp(tmp, "arguments", 9) == 0;
+}
+
 static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 
 /* A byte that may follow a number or literal directly: structural or blank. */
@@ -227,7 +238,7 @@ int hcc_json_validate(const char *in, size_t len, hcc_json_info *info,
                                            : "expected a string key after ','");
       if ((rc = scan_string(&v)) != HCC_OK) return rc;
       v.info.tokens++;
-      key_is_args = v.i - key_start == 11 && memcmp(v.s + key_start, "\"arguments\"", 11) == 0;
+      key_is_args = is_arguments_key(v.s + key_start + 1, v.i - key_start - 2);
       st = S_OBJ_COLON;
       continue;
     case S_ARR_NEXT:

@@ -82,7 +82,7 @@ void hcc_params_init(hcc_params *p) {
   p->summary_target_ratio = 0.20;
   p->protect_first_n = 3;
   p->protect_last_n = 20;
-  p->min_tail_user_messages = 0;
+  p->min_tail_user_messages = 1; /* ContextCompressor.__init__'s default */
   p->compression_count = 0;
   p->tail_token_budget = -1;
   p->head_chars = 200;
@@ -149,6 +149,9 @@ int hcc_params_set(hcc_params *p, const char *name, size_t name_len,
     if (name_eq(d->name, name, name_len)) break;
   if (!d->name) return hcc__fail(err, HCC_E_PARAM, 0, "unknown parameter");
   if (value_len >= sizeof buf) return hcc__fail(err, HCC_E_PARAM, 0, "parameter value too long");
+  /* a NUL would end the C string early: "true\0x" must not read as true */
+  if (value_len && memchr(value, 0, value_len))
+    return hcc__fail(err, HCC_E_PARAM, 0, "parameter value holds a NUL byte");
   memcpy(buf, value, value_len);
   buf[value_len] = 0;
   char *base = (char *)p + d->off;
@@ -166,6 +169,10 @@ int hcc_params_set(hcc_params *p, const char *name, size_t name_len,
     else return hcc__fail(err, HCC_E_PARAM, 0, "boolean parameter must be true or false");
     return HCC_OK;
   }
+  /* strtod also reads hex ("0x10"), "inf", "nan" and leading blanks; the
+   * documented form is a decimal number only. */
+  if (strspn(buf, "0123456789+-.eE") != value_len)
+    return hcc__fail(err, HCC_E_PARAM, 0, "numeric parameter is not a decimal number");
   char *end = NULL;
   double v = strtod(buf, &end);
   if (value_len == 0 || *end || v != v || v < d->lo || v > d->hi)

@@ -233,7 +233,7 @@ void hcc__py_number_dump(const char *s, size_t n, hcc_out *o) {
   }
   double v = hcc__py_number_value(s, n);
   if (isinf(v)) {
-    /* Python would write Infinity / -Infinity (not JSON): spec Divergences */
+    /* Python would write Infinity / -Infinity (not JSON): spec DIV-JSON-2 */
     hcc__out_put(o, s, n);
     return;
   }

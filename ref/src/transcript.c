@@ -33,6 +33,13 @@ static void members(const hcc_doc *d, int obj, const char *const *keys, int nkey
   }
 }
 
+/* Offset of the first byte of token v (for strings the opening quote:
+ * string tokens start after it). */
+static size_t value_offset(const hcc_doc *d, int v) {
+  size_t n;
+  return (size_t)(hcc__json_raw(d, v, &n) - d->text);
+}
+
 int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len,
                           hcc_arena *a, hcc_error *err) {
   static const char *const mkeys[] = {"role", "content", "tool_calls", "tool_call_id"};
@@ -49,7 +56,7 @@ int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len,
       return hcc__fail(err, HCC_E_SHAPE, 0, "object input needs a \"messages\" member");
   }
   if (d->tok[t->array].type != HCC_T_ARRAY)
-    return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[t->array].start,
+    return hcc__fail(err, HCC_E_SHAPE, value_offset(d, t->array),
                      "messages must be a JSON array");
   t->nmsg = d->tok[t->array].size;
   t->msg = hcc__arena_take(a, (size_t)d->ntok * sizeof(hcc_msg));
@@ -62,7 +69,7 @@ int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len,
     hcc_msg *m = &t->msg[i];
     int v[4];
     if (d->tok[j].type != HCC_T_OBJECT)
-      return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[j].start,
+      return hcc__fail(err, HCC_E_SHAPE, value_offset(d, j),
                        "every message must be a JSON object");
     m->tok = j;
     members(d, j, mkeys, 4, v);

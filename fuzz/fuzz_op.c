@@ -1,0 +1,20 @@
+/* fuzz_op.c -- one harness per op: build with -DHCC_FUZZ_OP=HCC_OP_<NAME>.
+ * The first HCC_FUZZ_PARAM_BYTES bytes choose parameters, the rest is the
+ * op's input. */
+#include "harness.h"
+
+#ifndef HCC_FUZZ_OP
+#error "define HCC_FUZZ_OP"
+#endif
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  hcc_params p;
+  hcc_fuzz_params(&data, &size, &p);
+  if (!hcc_op_supported(HCC_FUZZ_OP)) return 0;
+  hcc_fuzz_result r = hcc_fuzz_run(HCC_FUZZ_OP, &p, (const char *)data, size);
+  hcc_fuzz_oracles(HCC_FUZZ_OP, &p, (const char *)data, size, &r);
+  hcc_fuzz_free(&r);
+  return 0;
+}

@@ -1,0 +1,141 @@
+/* harness.c -- running an op under the library's contracts. */
+#include "harness.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__has_include)
+#if __has_include(<sanitizer/allocator_interface.h>)
+#include <sanitizer/allocator_interface.h>
+#define HCC_FUZZ_MALLOC_HOOKS 1
+#endif
+#endif
+
+/* Zero allocation, checked at run time: while the library runs, any malloc
+ * or free (even one hidden inside libc) aborts.  The flag is the harness's
+ * own state, not the library's. */
+static volatile int in_library;
+
+#ifdef HCC_FUZZ_MALLOC_HOOKS
+static void on_malloc(const volatile void *ptr, size_t size) {
+  (void)ptr;
+  (void)size;
+  if (in_library) {
+    fprintf(stderr, "hcc fuzz: allocation inside the library\n");
+    abort();
+  }
+}
+static void on_free(const volatile void *ptr) {
+  (void)ptr;
+  if (in_library) {
+    fprintf(stderr, "hcc fuzz: free inside the library\n");
+    abort();
+  }
+}
+static void install_hooks(void) {
+  static int done;
+  if (!done) {
+    __sanitizer_install_malloc_and_free_hooks(on_malloc, on_free);
+    done = 1;
+  }
+}
+#else
+static void install_hooks(void) {}
+#endif
+
+void hcc_fuzz_fail(const char *what, const char *in, size_t len) {
+  fprintf(stderr, "hcc fuzz: invariant broken: %s (input %zu bytes)\n", what, len);
+  fwrite(in, 1, len < 2000 ? len : 2000, stderr);
+  fputc('\n', stderr);
+  abort();
+}
+
+void hcc_fuzz_params(const uint8_t **data, size_t *size, hcc_params *p) {
+  uint8_t b[HCC_FUZZ_PARAM_BYTES] = {0};
+  size_t k = *size < HCC_FUZZ_PARAM_BYTES ? *size : HCC_FUZZ_PARAM_BYTES;
+  static const int64_t contexts[4] = {128000, 8000, 1000000, 64000};
+  static const int64_t budgets[4] = {-1, 0, 50, 2000};
+  memcpy(b, *data, k);
+  *data += k;
+  *size -= k;
+  hcc_params_init(p);
+  p->protect_first_n = b[0] & 7;
+  p->protect_last_n = (b[0] >> 3) & 31;
+  p->policy = b[1] & 1;
+  p->truncate_all = (b[1] >> 1) & 1;
+  p->explain = (b[1] >> 2) & 1;
+  p->wire = (b[1] >> 3) & 1;
+  p->summarizer_fail = (b[1] >> 4) & 1;
+  p->abort_on_summary_failure = (b[1] >> 5) & 1;
+  p->min_tail_user_messages = (b[1] >> 6) & 3;
+  p->head_chars = b[2] < 250 ? b[2] : 200;
+  p->context_length = contexts[b[3] & 3];
+  p->tail_token_budget = budgets[(b[3] >> 2) & 3];
+  p->compression_count = (b[3] >> 4) & 3;
+  p->profile = (b[3] >> 6) % 5;
+}
+
+static int known_code(int rc) { return rc <= 0 && rc >= HCC_E__LAST; }
+
+hcc_fuzz_result hcc_fuzz_run(hcc_op op, const hcc_params *p, const char *in, size_t len) {
+  hcc_fuzz_result r = {0, NULL, 0};
+  hcc_error err;
+  size_t need = 0;
+  install_hooks();
+  in_library = 1;
+  int rc = hcc_workspace_size(op, p, in, len, &need, &err);
+  in_library = 0;
+  if (!known_code(rc)) hcc_fuzz_fail("unknown status code from sizing", in, len);
+  if (rc != HCC_OK) {
+    if (need != 0) hcc_fuzz_fail("failed sizing reported a size", in, len);
+    r.rc = rc;
+    return r;
+  }
+  if (need > hcc_workspace_bound(op, len)) hcc_fuzz_fail("exact workspace above the bound", in, len);
+  char *ws = malloc(need ? need : 1);
+  size_t out_len = 0;
+  /* First call with no output room: must say NOSPACE (or succeed with an
+   * empty output, or reject), and report the size. */
+  in_library = 1;
+  rc = hcc_run(op, p, in, len, ws, need, NULL, 0, &out_len, &err);
+  in_library = 0;
+  if (!known_code(rc)) hcc_fuzz_fail("unknown status code", in, len);
+  if (rc == HCC_E_WORKSPACE) hcc_fuzz_fail("workspace from hcc_workspace_size was not enough", in, len);
+  if (rc != HCC_OK && rc != HCC_E_NOSPACE) {
+    if (!err.message || err.code != rc) hcc_fuzz_fail("error not described", in, len);
+    free(ws);
+    r.rc = rc;
+    return r;
+  }
+  if (rc == HCC_OK && out_len != 0) hcc_fuzz_fail("success with output into a zero-size buffer", in, len);
+  size_t want = out_len;
+  char *out = malloc(want ? want : 1);
+  in_library = 1;
+  rc = hcc_run(op, p, in, len, ws, need, out, want, &out_len, &err);
+  in_library = 0;
+  if (rc != HCC_OK) hcc_fuzz_fail("second run with the reported size failed", in, len);
+  if (out_len != want) hcc_fuzz_fail("reported size differs from the output size", in, len);
+  if (want > 0) {
+    size_t len2 = 0;
+    /* One byte short must be NOSPACE with the same size. */
+    in_library = 1;
+    int rc2 = hcc_run(op, p, in, len, ws, need, out, want - 1, &len2, &err);
+    in_library = 0;
+    if (rc2 != HCC_E_NOSPACE || len2 != want) hcc_fuzz_fail("one byte short is not NOSPACE", in, len);
+    in_library = 1;
+    rc2 = hcc_run(op, p, in, len, ws, need, out, want, &len2, &err);
+    in_library = 0;
+    if (rc2 != HCC_OK || len2 != want) hcc_fuzz_fail("not deterministic", in, len);
+  }
+  free(ws);
+  r.rc = HCC_OK;
+  r.out = out;
+  r.out_len = want;
+  return r;
+}
+
+void hcc_fuzz_free(hcc_fuzz_result *r) {
+  free(r->out);
+  r->out = NULL;
+}

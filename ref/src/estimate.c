@@ -1,0 +1,316 @@
+/* estimate.c -- token estimators and the per-message budget of the tail
+ * walk (spec ALIGN-EST-*).
+ *
+ * Everything hermes measures is a Python len() of some text: a string
+ * value, str() of a dict, json.dumps() of a value.  Strings are read
+ * straight from their JSON bodies; str() is rendered once into a buffer
+ * from the workspace; json.dumps() is only ever measured, never written,
+ * so its length is summed over the tokens. */
+#include "estimate.h"
+
+#include "py.h"
+#include "pyspace.h"
+
+/* ---- text estimators ------------------------------------------------------ */
+
+/* The ranges of hermes's _CJK_DENSE_RE character class. */
+static int cjk_dense(uint32_t cp) {
+  return (cp >= 0x1100 && cp <= 0x11FF) || (cp >= 0x2E80 && cp <= 0x9FFF) ||
+         (cp >= 0xA960 && cp <= 0xA97F) || (cp >= 0xAC00 && cp <= 0xD7AF) ||
+         (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0xFF00 && cp <= 0xFFEF);
+}
+
+/* UTF-8 length with errors="replace": a lone surrogate becomes "?". */
+static unsigned utf8_len_replace(uint32_t cp) {
+  if (cp < 0x80) return 1;
+  if (cp < 0x800) return 2;
+  if (cp >= 0xD800 && cp <= 0xDFFF) return 1;
+  return cp < 0x10000 ? 3 : 4;
+}
+
+static void hermes_feed(hcc_est_acc *acc, uint32_t cp) {
+  acc->cps++;
+  if (cjk_dense(cp)) acc->dense++;
+  else acc->bytes += utf8_len_replace(cp);
+}
+
+/* Empty text is 0; ASCII text is (len + 3) // 4, which is the general
+ * formula too (its bytes are its code points). */
+static int64_t hermes_tokens(const hcc_est_acc *acc) {
+  if (acc->cps == 0) return 0;
+  return (int64_t)(acc->dense + (acc->bytes + 3) / HCC_CHARS_PER_TOKEN);
+}
+
+const hcc_estimator hcc__est_hermes = {"hermes", hermes_feed, hermes_tokens};
+
+int64_t hcc__est_text(const hcc_estimator *e, const char *s, size_t n) {
+  hcc_est_acc acc = {0, 0, 0};
+  size_t i = 0;
+  while (i < n) e->feed(&acc, hcc__utf8_next(s, n, &i));
+  return e->tokens(&acc);
+}
+
+int64_t hcc__est_body(const hcc_estimator *e, const char *raw, size_t n) {
+  hcc_est_acc acc = {0, 0, 0};
+  size_t i = 0;
+  while (i < n) e->feed(&acc, hcc__py_body_next(raw, n, &i));
+  return e->tokens(&acc);
+}
+
+/* ---- context ---------------------------------------------------------------- */
+
+/* str() of a value is at most 5 times its JSON text plus a constant: a DEL
+ * byte becomes \x7f (4x), a non-printable character at most 2.5x, a float
+ * at most 4.5x ("1e15" is 1000000000000000.0), a separator 2x. */
+static size_t render_cap(size_t len) { return 5 * len + 64; }
+
+size_t hcc__est_need(const hcc_json_info *info, size_t len) {
+  return hcc__arena_cost(render_cap(len)) + hcc__py_str_need(info);
+}
+
+int hcc__est_init(hcc_est_ctx *ctx, const hcc_estimator *e,
+                  const hcc_transcript *t, size_t len, hcc_arena *a,
+                  hcc_error *err) {
+  ctx->e = e;
+  ctx->t = t;
+  ctx->scratch = a;
+  ctx->cap = render_cap(len);
+  ctx->buf = hcc__arena_take(a, ctx->cap);
+  if (!ctx->buf) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the estimator");
+  return HCC_OK;
+}
+
+int hcc__est_render_str(hcc_est_ctx *ctx, int tok, size_t *n, hcc_error *err) {
+  hcc_out o;
+  hcc__out_init(&o, ctx->buf, ctx->cap);
+  int rc = hcc__py_str(&ctx->t->doc, tok, ctx->scratch, &o, err);
+  if (rc != HCC_OK) return rc;
+  if (o.len > ctx->cap) /* the bound above is wrong: a bug, not bad input */
+    return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: str() rendering outgrew its bound");
+  *n = o.len;
+  return HCC_OK;
+}
+
+/* len(str(value)) */
+static int str_len(hcc_est_ctx *ctx, int tok, int64_t *len, hcc_error *err) {
+  const hcc_tok *t = &ctx->t->doc.tok[tok];
+  size_t n;
+  if (t->type == HCC_T_STRING) {
+    *len = (int64_t)hcc__json_str_cps(ctx->t->doc.text + t->start, (size_t)(t->end - t->start));
+    return HCC_OK;
+  }
+  int rc = hcc__est_render_str(ctx, tok, &n, err);
+  if (rc == HCC_OK) *len = (int64_t)hcc__utf8_count(ctx->buf, n);
+  return rc;
+}
+
+
+static int64_t body_cps(const hcc_doc *d, int tok) {
+  return (int64_t)hcc__json_str_cps(d->text + d->tok[tok].start,
+                                    (size_t)(d->tok[tok].end - d->tok[tok].start));
+}
+
+/* ---- _content_length_for_budget ------------------------------------------- */
+
+static int is_image_type(const hcc_doc *d, int v) {
+  return hcc__json_str_eq(d, v, "image_url", 9) || hcc__json_str_eq(d, v, "input_image", 11) ||
+         hcc__json_str_eq(d, v, "image", 5);
+}
+
+/* len() of a dict: its distinct keys (json.loads keeps one entry a key). */
+static int dict_len(hcc_est_ctx *ctx, int obj, int64_t *len, hcc_error *err) {
+  const hcc_doc *d = &ctx->t->doc;
+  hcc_pywalk w;
+  size_t mark = ctx->scratch->used;
+  int rc = hcc__py_walk_init(&w, d, obj, 0, ctx->scratch, err);
+  if (rc == HCC_OK) {
+    const int *plan = hcc__py_walk_members(&w, obj);
+    int64_t k = 0;
+    for (int m = 0; m < d->tok[obj].size; m++) k += plan[m] >= 0;
+    hcc__py_walk_pop(&w, obj);
+    *len = k;
+  }
+  ctx->scratch->used = mark;
+  return rc;
+}
+
+/* len(p.get("text", "") or "") of a dict part */
+static int part_text_len(hcc_est_ctx *ctx, int text, int64_t *len, hcc_error *err) {
+  const hcc_doc *d = &ctx->t->doc;
+  *len = 0;
+  if (text < 0 || !hcc__py_truthy(d, text)) return HCC_OK;
+  switch (d->tok[text].type) {
+  case HCC_T_STRING: *len = body_cps(d, text); return HCC_OK;
+  case HCC_T_ARRAY: *len = d->tok[text].size; return HCC_OK;
+  case HCC_T_OBJECT: return dict_len(ctx, text, len, err);
+  default: /* len() of a number or of True */
+    return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[text].start,
+                     "a content part's \"text\" is a non-zero number or true (hermes: TypeError)");
+  }
+}
+
+int hcc__est_content_len(hcc_est_ctx *ctx, int tok, int64_t *len, hcc_error *err) {
+  const hcc_doc *d = &ctx->t->doc;
+  *len = 0;
+  /* len(str(raw_content or "")): None and other falsy values are "" */
+  if (tok < 0 || !hcc__py_truthy(d, tok)) return HCC_OK;
+  if (d->tok[tok].type != HCC_T_ARRAY) return str_len(ctx, tok, len, err);
+  int64_t total = 0;
+  int p = tok + 1;
+  for (int k = 0; k < d->tok[tok].size; k++, p = hcc__json_skip(d, p)) {
+    int64_t part = 0;
+    int rc = HCC_OK;
+    if (d->tok[p].type == HCC_T_OBJECT) {
+      int type = hcc__json_get(d, p, "type");
+      if (type >= 0 && (d->tok[type].type == HCC_T_ARRAY || d->tok[type].type == HCC_T_OBJECT))
+        return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[type].start,
+                         "a content part's \"type\" is a list or dict (hermes: TypeError, unhashable)");
+      if (type >= 0 && is_image_type(d, type)) part = HCC_IMAGE_CHAR_EQUIVALENT;
+      else rc = part_text_len(ctx, hcc__json_get(d, p, "text"), &part, err);
+    } else {
+      rc = str_len(ctx, p, &part, err); /* strings by len(), the rest by len(str(p)) */
+    }
+    if (rc != HCC_OK) return rc;
+    total += part;
+  }
+  *len = total;
+  return HCC_OK;
+}
+
+/* ---- _serialized_length_for_budget ------------------------------------------ */
+
+/* Code points json.dumps(ensure_ascii=False) writes for a string body:
+ * '"' and '\\' and the five short escapes take 2, other control
+ * characters 6 (\u00XX); everything else, lone surrogates included, is
+ * written as itself. */
+static int64_t dumps_str_len(const char *raw, size_t n) {
+  int64_t k = 2;
+  size_t pos = 0;
+  while (pos < n) {
+    uint32_t cp = hcc__py_body_next(raw, n, &pos);
+    if (cp == '"' || cp == '\\' || cp == '\b' || cp == '\f' || cp == '\n' || cp == '\r' || cp == '\t') k += 2;
+    else if (cp < 0x20) k += 6;
+    else k += 1;
+  }
+  return k;
+}
+
+static int64_t dumps_number_len(const char *s, size_t n) {
+  if (hcc__py_number_is_int(s, n)) return n == 2 && s[0] == '-' && s[1] == '0' ? 1 : (int64_t)n;
+  double v = hcc__py_number_value(s, n);
+  if (v != v) return 3; /* NaN: not reachable from JSON text */
+  if (v > 1.7976931348623157e308) return 8;   /* Infinity */
+  if (v < -1.7976931348623157e308) return 9;  /* -Infinity */
+  char buf[32];
+  return (int64_t)hcc__py_float_repr(v, buf);
+}
+
+/* Length of json.dumps(value) for the subtree at t: ", " and ": "
+ * separators, a dict keeping one member per key (sort_keys only reorders,
+ * so it changes no length). */
+static int64_t dumps_len(hcc_pywalk *w, int t) {
+  const hcc_doc *d = w->d;
+  const hcc_tok *tok = &d->tok[t];
+  const char *raw = d->text + tok->start;
+  size_t n = (size_t)(tok->end - tok->start);
+  switch (tok->type) {
+  case HCC_T_STRING:
+    return dumps_str_len(raw, n);
+  case HCC_T_ARRAY: {
+    int64_t k = 2;
+    int j = t + 1;
+    for (int m = 0; m < tok->size; m++, j = hcc__py_walk_next(w, j)) k += (m ? 2 : 0) + dumps_len(w, j);
+    return k;
+  }
+  case HCC_T_OBJECT: {
+    const int *plan = hcc__py_walk_members(w, t);
+    int64_t k = 2;
+    int key = t + 1, first = 1;
+    for (int m = 0; m < tok->size; m++, key = hcc__py_walk_next(w, key + 1)) {
+      if (plan[m] < 0) continue;
+      k += (first ? 0 : 2) + dumps_len(w, key) + 2 + dumps_len(w, plan[m]);
+      first = 0;
+    }
+    hcc__py_walk_pop(w, t);
+    return k;
+  }
+  default:
+    if (raw[0] == 't' || raw[0] == 'n') return 4;
+    if (raw[0] == 'f') return 5;
+    return dumps_number_len(raw, n);
+  }
+}
+
+int hcc__est_serialized_len(hcc_est_ctx *ctx, int tok, int64_t *len, hcc_error *err) {
+  const hcc_doc *d = &ctx->t->doc;
+  *len = 0;
+  if (tok < 0 || hcc__json_is_null(d, tok)) return HCC_OK;
+  if (d->tok[tok].type == HCC_T_STRING) {
+    *len = body_cps(d, tok);
+    return HCC_OK;
+  }
+  hcc_pywalk w;
+  size_t mark = ctx->scratch->used;
+  int rc = hcc__py_walk_init(&w, d, tok, 0, ctx->scratch, err);
+  if (rc == HCC_OK) *len = dumps_len(&w, tok);
+  ctx->scratch->used = mark;
+  return rc;
+}
+
+/* ---- _estimate_msg_budget_tokens ----------------------------------------------- */
+
+/* hermes's _REPLAY_BUDGET_KEYS, in its order. */
+static const char *const replay_keys[] = {"reasoning", "reasoning_content", "reasoning_details",
+                                          "codex_reasoning_items", "codex_message_items"};
+#define NREPLAY (sizeof replay_keys / sizeof replay_keys[0])
+
+int hcc__est_message(hcc_est_ctx *ctx, int i, int64_t *tokens, hcc_error *err) {
+  const hcc_transcript *t = ctx->t;
+  const hcc_doc *d = &t->doc;
+  const hcc_msg *m = &t->msg[i];
+  const hcc_estimator *e = ctx->e;
+  int64_t total, len;
+  int rc;
+  /* content = msg.get("content") or "": falsy content is the empty string */
+  if (m->content < 0 || !hcc__py_truthy(d, m->content)) {
+    total = hcc__est_text(e, "", 0) + HCC_MSG_OVERHEAD_TOKENS;
+  } else if (d->tok[m->content].type == HCC_T_STRING) {
+    const hcc_tok *c = &d->tok[m->content];
+    total = hcc__est_body(e, d->text + c->start, (size_t)(c->end - c->start)) + HCC_MSG_OVERHEAD_TOKENS;
+  } else {
+    rc = hcc__est_content_len(ctx, m->content, &len, err);
+    if (rc != HCC_OK) return rc;
+    total = len / HCC_CHARS_PER_TOKEN + HCC_MSG_OVERHEAD_TOKENS;
+  }
+  /* for tc in msg.get("tool_calls") or []: only dict elements count, each
+   * as str(tc).  A truthy dict or string iterates its keys or characters,
+   * none of which is a dict; a non-zero number or true is not iterable. */
+  if (m->tool_calls >= 0 && hcc__py_truthy(d, m->tool_calls)) {
+    const hcc_tok *tc = &d->tok[m->tool_calls];
+    if (tc->type == HCC_T_PRIMITIVE)
+      return hcc__fail(err, HCC_E_SHAPE, (size_t)tc->start,
+                       "tool_calls is a non-zero number or true (hermes: TypeError, not iterable)");
+    for (int k = 0; tc->type == HCC_T_ARRAY && k < m->ncalls; k++) {
+      int call = t->call[m->first_call + k].tok;
+      size_t n;
+      if (d->tok[call].type != HCC_T_OBJECT) continue;
+      rc = hcc__est_render_str(ctx, call, &n, err);
+      if (rc != HCC_OK) return rc;
+      total += hcc__est_text(e, ctx->buf, n);
+    }
+  }
+  /* the replay fields, one pass over the members (the last duplicate wins) */
+  int vals[NREPLAY];
+  for (size_t k = 0; k < NREPLAY; k++) vals[k] = -1;
+  int j = m->tok + 1;
+  for (int k = 0; k < d->tok[m->tok].size; k++, j = hcc__json_skip(d, j + 1))
+    for (size_t r = 0; r < NREPLAY; r++)
+      if (hcc__json_str_eq(d, j, replay_keys[r], strlen(replay_keys[r]))) vals[r] = j + 1;
+  for (size_t r = 0; r < NREPLAY; r++) {
+    rc = hcc__est_serialized_len(ctx, vals[r], &len, err);
+    if (rc != HCC_OK) return rc;
+    total += len / HCC_CHARS_PER_TOKEN;
+  }
+  *tokens = total;
+  return HCC_OK;
+}

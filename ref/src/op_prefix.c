@@ -1,0 +1,254 @@
+/* op_prefix.c -- `strip-prefix`, `with-prefix` and `classify-summary`
+ * (spec PREFIX-*): hermes's handoff-prefix normalisation and summary
+ * detection, on one JSON value.
+ *
+ * All text work happens on the decoded (WTF-8) string in a workspace
+ * buffer; every step is a slice of it (strip, split, find), so nothing is
+ * copied twice and the time is linear: one decode, one KMP search per
+ * marker (prefixes.c), fixed-length prefix compares. */
+#include "ops.h"
+#include "prefixes.h"
+#include "py.h"
+#include "pyspace.h"
+
+/* ---- Python str.strip() family on WTF-8 slices ------------------------- */
+
+static size_t lstrip(const char *s, size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    size_t j = i;
+    if (!hcc__py_isspace(hcc__utf8_next(s, n, &j))) break;
+    i = j;
+  }
+  return i; /* bytes to drop at the front */
+}
+
+static size_t rstrip(const char *s, size_t n) {
+  while (n) {
+    size_t start = n - 1;
+    while (start && ((unsigned char)s[start] & 0xC0) == 0x80) start--;
+    size_t j = start;
+    if (!hcc__py_isspace(hcc__utf8_next(s, n, &j))) break;
+    n = start;
+  }
+  return n; /* length kept */
+}
+
+typedef struct slice {
+  const char *s;
+  size_t n;
+} slice;
+
+static slice sl_lstrip(slice t) {
+  size_t k = lstrip(t.s, t.n);
+  t.s += k;
+  t.n -= k;
+  return t;
+}
+static slice sl_rstrip(slice t) {
+  t.n = rstrip(t.s, t.n);
+  return t;
+}
+static slice sl_strip(slice t) { return sl_rstrip(sl_lstrip(t)); }
+
+/* text.split(lit, 1)[1] when lit occurs; found says whether it did. */
+static slice after_first(slice t, int lit, int *found) {
+  size_t at = hcc__lit_find(lit, t.s, t.n);
+  *found = at != HCC_NPOS;
+  if (*found) {
+    size_t skip = at + hcc__lits[lit].n;
+    t.s += skip;
+    t.n -= skip;
+  }
+  return t;
+}
+
+/* ContextCompressor._strip_summary_prefix on a str (PREFIX-2). */
+static slice strip_summary_prefix(slice t) {
+  int found;
+  t = sl_strip(t);
+  slice after = after_first(t, HCC_LIT_MERGED_SUMMARY_DELIMITER, &found);
+  if (found) t = sl_strip(after);
+  int id = hcc__summary_prefix_at(t.s, t.n);
+  if (id >= 0) {
+    t.s += hcc__lits[id].n;
+    t.n -= hcc__lits[id].n;
+    t = sl_lstrip(t);
+  }
+  size_t marker = hcc__lit_find(HCC_LIT_SUMMARY_END_MARKER, t.s, t.n);
+  if (marker != HCC_NPOS) {
+    t.n = marker;
+    t = sl_rstrip(t);
+  }
+  return t;
+}
+
+/* ---- the summary argument --------------------------------------------- */
+
+/* The summary argument of strip-prefix / with-prefix as a decoded str:
+ * a JSON string, or "" for any falsy value (hermes evaluates
+ * `(summary or "")`); any other value is rejected, where hermes raises
+ * AttributeError on .strip() (spec DIV-PREFIX-1). */
+static int summary_arg(const char *in, size_t len, hcc_arena *a, slice *out,
+                       hcc_error *err) {
+  hcc_doc d;
+  int rc = hcc__json_parse(&d, in, len, a, err);
+  if (rc != HCC_OK) return rc;
+  const hcc_tok *t = &d.tok[0];
+  out->s = "";
+  out->n = 0;
+  if (t->type == HCC_T_STRING) {
+    size_t raw = (size_t)(t->end - t->start);
+    char *buf = hcc__arena_take(a, raw ? raw : 1);
+    if (!buf) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the decoded summary");
+    out->n = hcc__json_decode(in + t->start, raw, buf);
+    out->s = buf;
+    return HCC_OK;
+  }
+  if (hcc__py_truthy(&d, 0))
+    return hcc__fail(err, HCC_E_SHAPE, (size_t)t->start,
+                     "summary must be a JSON string (or a falsy value)");
+  return HCC_OK;
+}
+
+size_t hcc__need_summary_str(const hcc_json_info *info, size_t len) {
+  (void)len;
+  return hcc__arena_cost(info->tokens * sizeof(hcc_tok)) +
+         hcc__arena_cost(info->max_string ? info->max_string : 1);
+}
+
+int hcc__op_strip_prefix(const hcc_params *p, const char *in, size_t len,
+                         hcc_arena *a, hcc_out *o, hcc_error *err) {
+  slice t;
+  (void)p;
+  int rc = summary_arg(in, len, a, &t, err);
+  if (rc != HCC_OK) return rc;
+  t = strip_summary_prefix(t);
+  hcc__out_json_str(o, t.s, t.n);
+  return HCC_OK;
+}
+
+int hcc__op_with_prefix(const hcc_params *p, const char *in, size_t len,
+                        hcc_arena *a, hcc_out *o, hcc_error *err) {
+  slice t;
+  (void)p;
+  int rc = summary_arg(in, len, a, &t, err);
+  if (rc != HCC_OK) return rc;
+  t = strip_summary_prefix(t);
+  const hcc_lit *pre = &hcc__lits[HCC_LIT_SUMMARY_PREFIX];
+  hcc__out_ch(o, '"');
+  hcc__out_json_body(o, pre->s, pre->n);
+  if (t.n) { /* f"{SUMMARY_PREFIX}\n{text}" if text else SUMMARY_PREFIX */
+    hcc__out_json_body(o, "\n", 1);
+    hcc__out_json_body(o, t.s, t.n);
+  }
+  hcc__out_ch(o, '"');
+  return HCC_OK;
+}
+
+/* ---- classify-summary --------------------------------------------------- */
+
+/* str(content) of a value that is neither a str, a list nor None can be
+ * longer than its JSON text: "1e15" becomes "1000000000000000.0" (4.5
+ * times), ", " and ": " double a separator byte, a non-printable code
+ * point becomes a \U escape (2.5 times).  5 bytes per input byte plus a
+ * float's longest repr bounds every case. */
+static size_t str_bound(size_t len) { return 5 * len + 32; }
+
+size_t hcc__need_classify(const hcc_json_info *info, size_t len) {
+  size_t toks = hcc__arena_cost(info->tokens * sizeof(hcc_tok));
+  size_t text;
+  if (info->tokens <= 1) /* a string, a scalar, [] or {} */
+    text = info->max_string > len + 32 ? info->max_string : len + 32;
+  else /* a list's joined parts fit in len; a dict's str() in str_bound */
+    text = str_bound(len);
+  return toks + hcc__py_str_need(info) + hcc__arena_cost(text);
+}
+
+/* Decodes string token i to buf at *used, returns its decoded length. */
+static size_t put_decoded(const hcc_doc *d, int i, char *buf, size_t used) {
+  const hcc_tok *t = &d->tok[i];
+  return hcc__json_decode(d->text + t->start, (size_t)(t->end - t->start), buf + used);
+}
+
+/* _content_text_for_contains(content): the text view hermes classifies.
+ * Writes it into buf (cap bytes) and returns its length. */
+static int content_text(const hcc_doc *d, char *buf, size_t cap, hcc_arena *a,
+                        size_t *n, hcc_error *err) {
+  const hcc_tok *root = &d->tok[0];
+  *n = 0;
+  if (hcc__json_is_null(d, 0)) return HCC_OK; /* None -> "" */
+  if (root->type == HCC_T_STRING) {
+    *n = put_decoded(d, 0, buf, 0);
+    return HCC_OK;
+  }
+  if (root->type == HCC_T_ARRAY) {
+    /* "\n".join(part for part in parts if part): str items, and the
+     * "text" of dict items when it is a str (last duplicate key wins) */
+    size_t used = 0;
+    int j = 1;
+    for (int k = 0; k < root->size; k++, j = hcc__json_skip(d, j)) {
+      int s = -1;
+      if (d->tok[j].type == HCC_T_STRING) s = j;
+      else if (d->tok[j].type == HCC_T_OBJECT) {
+        int v = hcc__json_get(d, j, "text");
+        if (v >= 0 && d->tok[v].type == HCC_T_STRING) s = v;
+      }
+      if (s < 0 || d->tok[s].end == d->tok[s].start) continue; /* "" is dropped */
+      if (used) buf[used++] = '\n';
+      used += put_decoded(d, s, buf, used);
+    }
+    *n = used;
+    return HCC_OK;
+  }
+  /* anything else: str(content) */
+  hcc_out o;
+  hcc__out_init(&o, buf, cap);
+  int rc = hcc__py_str(d, 0, a, &o, err);
+  if (rc != HCC_OK) return rc;
+  if (o.len > cap) /* str_bound is wrong: a bug, never bad input */
+    return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: str() of the content exceeds its bound");
+  *n = o.len;
+  return HCC_OK;
+}
+
+/* ContextCompressor.classify_summary_content: "standalone", "merged" or
+ * None (PREFIX-4). */
+static const char *classify(slice t) {
+  int found;
+  t = sl_lstrip(t);
+  slice after = after_first(t, HCC_LIT_MERGED_SUMMARY_DELIMITER, &found);
+  if (found) {
+    after = sl_lstrip(after);
+    return hcc__summary_prefix_at(after.s, after.n) >= 0 ? "merged" : NULL;
+  }
+  return hcc__summary_prefix_at(t.s, t.n) >= 0 ? "standalone" : NULL;
+}
+
+int hcc__op_classify_summary(const hcc_params *p, const char *in, size_t len,
+                             hcc_arena *a, hcc_out *o, hcc_error *err) {
+  hcc_doc d;
+  hcc_json_info info;
+  (void)p;
+  int rc = hcc_json_validate(in, len, &info, err);
+  if (rc != HCC_OK) return rc;
+  rc = hcc__json_parse(&d, in, len, a, err);
+  if (rc != HCC_OK) return rc;
+  size_t cap = info.tokens <= 1 ? (info.max_string > len + 32 ? info.max_string : len + 32)
+                                : str_bound(len);
+  char *buf = hcc__arena_take(a, cap);
+  if (!buf) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the content text");
+  slice t;
+  t.s = buf;
+  rc = content_text(&d, buf, cap, a, &t.n, err);
+  if (rc != HCC_OK) return rc;
+  const char *kind = classify(t);
+  if (kind) {
+    hcc__out_ch(o, '"');
+    hcc__out_str(o, kind);
+    hcc__out_ch(o, '"');
+  } else {
+    hcc__out_str(o, "null");
+  }
+  return HCC_OK;
+}

@@ -1,0 +1,269 @@
+/* op_repair.c -- `hcc repair`: orphan tool-pair repair (spec PAIRS-*).
+ *
+ * Both policies work on two sets of decoded id strings, as hermes does
+ * (the rule is set-based over the whole transcript, not positional):
+ *   calls   = the id of every call in the tool_calls list of a message
+ *             whose role is "assistant": "call_id" when it is a non-empty
+ *             string, else "id" when it is one (PAIRS-1);
+ *   results = the non-empty string "tool_call_id" of every message whose
+ *             role is "tool".
+ * A tool message whose id is in results but not in calls is dropped
+ * (PAIRS-2).  A call whose id is in calls but not in results is then
+ *   strip: removed from its message; a message left with no call loses
+ *          "tool_calls" and, when its content is falsy or only
+ *          whitespace, gets the content "(tool call removed)" (PAIRS-3);
+ *   stub:  answered by a stub tool message inserted right after its
+ *          assistant message, in call order (PAIRS-4).
+ * Input hermes would crash on, and ids that are not strings, are rejected
+ * before anything is written (PAIRS-5, spec Divergences).
+ *
+ * One hash table over the id tokens holds both sets (a flag per set), so
+ * the op is linear in the input; nothing is copied or decoded into a
+ * buffer: ids are hashed and compared by code points. */
+#include "msg_write.h"
+#include "ops.h"
+#include "pyspace.h"
+#include "transcript.h"
+
+/* The constants hermes writes (context_compressor.py), quoted as data. */
+#define REMOVED_CONTENT "\"(tool call removed)\""
+#define STUB_CONTENT "[Result from earlier conversation \xe2\x80\x94 see context summary above]"
+
+enum { IN_CALLS = 1, IN_RESULTS = 2 };
+
+typedef struct idslot {
+  uint32_t hash;
+  int tok; /* first string token seen with this id, -1 when empty */
+  int flags;
+} idslot;
+
+typedef struct idset {
+  const hcc_doc *d;
+  idslot *slot;
+  size_t mask;
+} idset;
+
+/* Every id is the value of a member, so a document of t tokens holds at
+ * most t/2 of them; the table keeps its load at or below one half. */
+static size_t id_slots(size_t tokens) {
+  size_t s = 2;
+  while (s < 2 * (tokens / 2 + 1)) s <<= 1;
+  return s;
+}
+
+size_t hcc__need_repair(const hcc_json_info *info, size_t len) {
+  (void)len;
+  return hcc__transcript_need(info) + hcc__arena_cost(id_slots(info->tokens) * sizeof(idslot)) +
+         hcc__obj_write_need(info);
+}
+
+/* The slot holding id `tok`, or the empty slot where it would go. */
+static idslot *id_find(const idset *s, int tok, uint32_t h) {
+  size_t i = h & s->mask;
+  while (s->slot[i].tok >= 0 && !(s->slot[i].hash == h && hcc__jstr_eq(s->d, s->slot[i].tok, tok)))
+    i = (i + 1) & s->mask;
+  return &s->slot[i];
+}
+
+static void id_add(idset *s, int tok, int flag) {
+  uint32_t h = hcc__jstr_hash(s->d, tok);
+  idslot *e = id_find(s, tok, h);
+  if (e->tok < 0) {
+    e->tok = tok;
+    e->hash = h;
+    e->flags = 0;
+  }
+  e->flags |= flag;
+}
+
+static int id_flags(const idset *s, int tok) {
+  const idslot *e = id_find(s, tok, hcc__jstr_hash(s->d, tok));
+  return e->tok < 0 ? 0 : e->flags;
+}
+
+/* A non-empty JSON string token (Python: a truthy str). */
+static int nonempty_str(const hcc_doc *d, int v) {
+  return v >= 0 && d->tok[v].type == HCC_T_STRING && d->tok[v].end > d->tok[v].start;
+}
+
+/* hermes's `call_id or id`, restricted to strings (PAIRS-1): the id token
+ * of a call, or -1 when it has none. */
+static int call_key(const hcc_doc *d, const hcc_call *c) {
+  if (d->tok[c->tok].type != HCC_T_OBJECT) return -1; /* hermes: getattr -> "" */
+  if (nonempty_str(d, c->call_id)) return c->call_id;
+  if (nonempty_str(d, c->id)) return c->id;
+  return -1;
+}
+
+static int is_list_calls(const hcc_doc *d, const hcc_msg *m) {
+  return m->role == HCC_ROLE_ASSISTANT && m->tool_calls >= 0 &&
+         d->tok[m->tool_calls].type == HCC_T_ARRAY;
+}
+
+static int str_or_null(const hcc_doc *d, int v) {
+  return v < 0 || d->tok[v].type == HCC_T_STRING || hcc__json_is_null(d, v);
+}
+
+/* PAIRS-5: what the op refuses, before any output. */
+static int check_shape(const hcc_transcript *t, hcc_error *err) {
+  const hcc_doc *d = &t->doc;
+  for (int i = 0; i < t->nmsg; i++) {
+    const hcc_msg *m = &t->msg[i];
+    if (m->role == HCC_ROLE_TOOL && !str_or_null(d, m->tool_call_id))
+      return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[m->tool_call_id].start,
+                       "tool_call_id must be a string or null");
+    if (m->role != HCC_ROLE_ASSISTANT || m->tool_calls < 0) continue;
+    const hcc_tok *tc = &d->tok[m->tool_calls];
+    /* hermes iterates `tool_calls or []`: a truthy number or true raises
+     * TypeError; lists, objects (keys) and strings (characters) iterate */
+    if (tc->type == HCC_T_PRIMITIVE && hcc__py_truthy(d, m->tool_calls))
+      return hcc__fail(err, HCC_E_SHAPE, (size_t)tc->start,
+                       "tool_calls is a number or true (hermes raises TypeError)");
+    for (int k = 0; k < m->ncalls; k++) {
+      const hcc_call *c = &t->call[m->first_call + k];
+      if (!str_or_null(d, c->call_id))
+        return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[c->call_id].start,
+                         "call_id must be a string or null");
+      if (!str_or_null(d, c->id))
+        return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[c->id].start,
+                         "id must be a string or null");
+    }
+  }
+  return HCC_OK;
+}
+
+typedef struct repair {
+  const hcc_transcript *t;
+  idset ids;
+  const hcc_msg *m; /* the message being rewritten */
+} repair;
+
+/* A call hermes finds unanswered: its id is a call id with no result. */
+static int missing(const repair *r, const hcc_call *c) {
+  int k = call_key(&r->t->doc, c);
+  return k >= 0 && !(id_flags(&r->ids, k) & IN_RESULTS);
+}
+
+static int orphan_result(const repair *r, const hcc_msg *m) {
+  return m->role == HCC_ROLE_TOOL && nonempty_str(&r->t->doc, m->tool_call_id) &&
+         !(id_flags(&r->ids, m->tool_call_id) & IN_CALLS);
+}
+
+/* SET tool_calls: the kept calls, each copied raw. */
+static int write_kept(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
+                      hcc_error *err) {
+  const repair *r = ctx;
+  int first = 1;
+  (void)old;
+  (void)scratch;
+  (void)err;
+  hcc__out_ch(o, '[');
+  for (int k = 0; k < r->m->ncalls; k++) {
+    const hcc_call *c = &r->t->call[r->m->first_call + k];
+    size_t n;
+    if (missing(r, c)) continue;
+    if (!first) hcc__out_str(o, HCC_ITEM_SEP);
+    first = 0;
+    const char *raw = hcc__json_raw(d, c->tok, &n);
+    hcc__out_put(o, raw, n);
+  }
+  hcc__out_ch(o, ']');
+  return HCC_OK;
+}
+
+/* PAIRS-3: one assistant message under the strip policy. */
+static int write_stripped(repair *r, const hcc_msg *m, hcc_arena *a, hcc_out *o, hcc_error *err) {
+  const hcc_doc *d = &r->t->doc;
+  int gone = 0;
+  for (int k = 0; k < m->ncalls; k++) gone += missing(r, &r->t->call[m->first_call + k]);
+  if (!gone) {
+    hcc__transcript_copy_msg(r->t, (int)(m - r->t->msg), o);
+    return HCC_OK;
+  }
+  hcc_edit e[2];
+  size_t ne = 1;
+  memset(e, 0, sizeof e);
+  e[0].key = "tool_calls";
+  e[0].key_len = 10;
+  if (gone < m->ncalls) {
+    e[0].op = HCC_EDIT_SET;
+    e[0].fn = write_kept;
+    e[0].ctx = r;
+  } else {
+    int c = m->content;
+    e[0].op = HCC_EDIT_DEL;
+    if (c < 0 || !hcc__py_truthy(d, c) ||
+        (d->tok[c].type == HCC_T_STRING &&
+         hcc__py_str_blank(d->text + d->tok[c].start, (size_t)(d->tok[c].end - d->tok[c].start)))) {
+      e[1].key = "content";
+      e[1].key_len = 7;
+      e[1].op = HCC_EDIT_SET;
+      e[1].lit = REMOVED_CONTENT;
+      e[1].lit_len = sizeof REMOVED_CONTENT - 1;
+      ne = 2;
+    }
+  }
+  r->m = m;
+  return hcc__obj_write(d, m->tok, e, ne, a, o, err);
+}
+
+/* PAIRS-4: the stub answering call c, in the key order hermes builds it. */
+static void write_stub(const repair *r, const hcc_call *c, hcc_out *o) {
+  size_t n;
+  const char *raw = hcc__json_raw(&r->t->doc, call_key(&r->t->doc, c), &n);
+  hcc__out_str(o, "{\"role\": \"tool\", \"content\": \"" STUB_CONTENT "\", \"tool_call_id\": ");
+  hcc__out_put(o, raw, n);
+  hcc__out_ch(o, '}');
+}
+
+int hcc__op_repair(const hcc_params *p, const char *in, size_t len, hcc_arena *a,
+                   hcc_out *o, hcc_error *err) {
+  hcc_transcript t;
+  repair r;
+  int rc = hcc__transcript_parse(&t, in, len, a, err);
+  if (rc != HCC_OK) return rc;
+  rc = check_shape(&t, err);
+  if (rc != HCC_OK) return rc;
+  const hcc_doc *d = &t.doc;
+  size_t nslot = id_slots((size_t)d->ntok);
+  r.t = &t;
+  r.m = NULL;
+  r.ids.d = d;
+  r.ids.mask = nslot - 1;
+  r.ids.slot = hcc__arena_take(a, nslot * sizeof(idslot));
+  if (!r.ids.slot) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the id table");
+  for (size_t s = 0; s < nslot; s++) r.ids.slot[s].tok = -1;
+  for (int i = 0; i < t.nmsg; i++) {
+    const hcc_msg *m = &t.msg[i];
+    if (nonempty_str(d, m->tool_call_id) && m->role == HCC_ROLE_TOOL)
+      id_add(&r.ids, m->tool_call_id, IN_RESULTS);
+    if (!is_list_calls(d, m)) continue;
+    for (int k = 0; k < m->ncalls; k++) {
+      int key = call_key(d, &t.call[m->first_call + k]);
+      if (key >= 0) id_add(&r.ids, key, IN_CALLS);
+    }
+  }
+  int first = 1;
+  hcc__transcript_open(&t, o);
+  for (int i = 0; i < t.nmsg && rc == HCC_OK; i++) {
+    const hcc_msg *m = &t.msg[i];
+    if (orphan_result(&r, m)) continue;
+    if (!first) hcc__out_str(o, HCC_ITEM_SEP);
+    first = 0;
+    if (p->policy == HCC_POLICY_STRIP && is_list_calls(d, m)) {
+      rc = write_stripped(&r, m, a, o, err);
+      continue;
+    }
+    hcc__transcript_copy_msg(&t, i, o);
+    if (p->policy != HCC_POLICY_STUB || !is_list_calls(d, m)) continue;
+    for (int k = 0; k < m->ncalls; k++) {
+      const hcc_call *c = &t.call[m->first_call + k];
+      if (!missing(&r, c)) continue;
+      hcc__out_str(o, HCC_ITEM_SEP);
+      write_stub(&r, c, o);
+    }
+  }
+  if (rc != HCC_OK) return rc;
+  hcc__transcript_close(&t, o);
+  return HCC_OK;
+}

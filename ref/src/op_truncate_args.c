@@ -1,0 +1,306 @@
+/* op_truncate_args.c -- `hcc truncate-args` (spec ARGS-*): JSON-safe
+ * shrinking of tool-call arguments, as pass 3 of hermes's
+ * _prune_old_tool_results does it with _truncate_tool_call_args_json.
+ *
+ * Per selected call the arguments string is decoded, parsed as JSON and
+ * re-serialised the way json.dumps(ensure_ascii=False) writes it, every
+ * string value longer than head_chars code points cut to its first
+ * head_chars code points plus the marker.  The result replaces the
+ * arguments only when it differs from them (hermes's `new_args != args`).
+ * A message with a replaced arguments string is written through
+ * msg_write.c as Python writes `{**msg, "tool_calls": new_tcs}` (and the
+ * same for the call and its function); every other message, and every
+ * call left alone inside a rewritten message, is copied byte for byte.
+ *
+ * Memory: one call at a time takes its decode buffer, inner tokens, dump
+ * scratch and result from the arena and gives them back, so the workspace
+ * is the transcript tables, the estimator's, msg_write's scratch and one
+ * call's worth for the longest arguments string.  Each selected call is
+ * shrunk twice when its message changes (once to learn that, once to
+ * write): still linear. */
+#include "align.h"
+#include "estimate.h"
+#include "msg_write.h"
+#include "ops.h"
+#include "py.h"
+#include "pyspace.h"
+#include "transcript.h"
+
+/* Pass 3 looks only at arguments longer than this many code points. */
+#define ARGS_GATE 500
+/* What follows a cut string value (hermes's literal). */
+#define ARGS_MARKER "...[truncated]"
+/* CPython >= 3.11 refuses int() of more digits than this
+ * (sys.int_info.default_max_str_digits); json.loads then raises
+ * ValueError and hermes keeps the arguments unchanged. */
+#define PY_INT_MAX_DIGITS 4300
+
+int hcc__op_truncate_args(const hcc_params *p, const char *in, size_t len,
+                          hcc_arena *a, hcc_out *o, hcc_error *err);
+size_t hcc__need_truncate_args(const hcc_json_info *info, size_t len);
+
+/* ---- sizing ------------------------------------------------------------- */
+
+/* Upper bound of the re-serialised text of an arguments string whose raw
+ * body has m bytes (its decoded text has at most m).  Per input byte
+ * nothing grows by more than 16/3: a string of one code point ("a", 3
+ * bytes) becomes "...[truncated]" (16 bytes) when head_chars is 0; a float
+ * such as 1e15 (4 bytes) becomes 1000000000000000.0 (18 bytes); "," and
+ * ":" gain one blank; every other token is written no longer than it was
+ * read (escapes only ever shrink when decoded and re-escaped). */
+static size_t result_bound(size_t m) { return 6 * m + 32; }
+
+/* Scratch of one call whose raw arguments body has m bytes: decoded text,
+ * the inner document's tokens, json.dumps scratch, and the result. */
+static size_t call_need(size_t m) {
+  hcc_json_info inner;
+  inner.tokens = m / 2 + 1; /* "[1,1,...]" is the densest text */
+  inner.max_depth = HCC_MAX_DEPTH;
+  inner.max_string = m;
+  inner.max_arguments = m;
+  inner.lone_surrogates = 0;
+  return hcc__arena_cost(m + 1) + hcc__arena_cost(inner.tokens * sizeof(hcc_tok)) +
+         hcc__py_dumps_need(&inner) + hcc__arena_cost(result_bound(m));
+}
+
+size_t hcc__need_truncate_args(const hcc_json_info *info, size_t len) {
+  return hcc__transcript_need(info) + hcc__est_need(info, len) +
+         hcc__obj_write_need(info) + call_need(info->max_arguments);
+}
+
+/* ---- shrinking one arguments string (ARGS-1 .. ARGS-4) -------------------- */
+
+static void shrink_hook(void *ctx, const char *s, size_t n, hcc_out *o) {
+  size_t head = *(const size_t *)ctx;
+  if (hcc__utf8_count(s, n) > head) {
+    hcc__out_json_body(o, s, hcc__utf8_prefix(s, n, head));
+    hcc__out_str(o, ARGS_MARKER);
+  } else {
+    hcc__out_json_body(o, s, n);
+  }
+}
+
+/* 1 when json.loads would refuse an integer of the document: more digits
+ * than CPython converts (a ValueError, so hermes keeps the arguments). */
+static int has_huge_int(const hcc_doc *d) {
+  for (int j = 0; j < d->ntok; j++) {
+    const hcc_tok *t = &d->tok[j];
+    if (t->type != HCC_T_PRIMITIVE) continue;
+    const char *s = d->text + t->start;
+    size_t n = (size_t)(t->end - t->start);
+    if (s[0] != '-' && (s[0] < '0' || s[0] > '9')) continue;
+    if (!hcc__py_number_is_int(s, n)) continue;
+    if (n - (s[0] == '-') > PY_INT_MAX_DIGITS) return 1;
+  }
+  return 0;
+}
+
+/* The shrunk text of arguments token v (a string) of the transcript.
+ * *res points into the arena (the caller gives the arena back when done
+ * with it); *changed is 0 when hermes would keep the arguments: not JSON
+ * to the strict layer (which also refuses what Python reads but cannot
+ * write back as JSON: NaN, raw lone surrogates, nesting past 512), an
+ * over-long integer, or a result equal to the decoded arguments. */
+static int shrink(const hcc_doc *td, int v, size_t head, hcc_arena *a,
+                  const char **res, size_t *res_len, int *changed, hcc_error *err) {
+  const hcc_tok *t = &td->tok[v];
+  const char *raw = td->text + t->start;
+  size_t rn = (size_t)(t->end - t->start);
+  hcc_error ierr;
+  hcc_doc inner;
+  char *text = hcc__arena_take(a, rn + 1);
+  char *buf = hcc__arena_take(a, result_bound(rn));
+  *changed = 0;
+  if (!text || !buf)
+    return hcc__fail(err, HCC_E_WORKSPACE, (size_t)t->start, "workspace too small for tool-call arguments");
+  size_t m = hcc__json_decode(raw, rn, text);
+  int rc = hcc__json_parse(&inner, text, m, a, &ierr);
+  if (rc == HCC_E_WORKSPACE) return hcc__fail(err, rc, (size_t)t->start, ierr.message);
+  if (rc != HCC_OK || has_huge_int(&inner)) return HCC_OK;
+  hcc_out r;
+  hcc__out_init(&r, buf, result_bound(rn));
+  rc = hcc__py_dumps(&inner, 0, shrink_hook, &head, a, &r, err);
+  if (rc != HCC_OK) return rc;
+  if (r.len > r.cap) /* result_bound is wrong: never write a cut result */
+    return hcc__fail(err, HCC_E_WORKSPACE, (size_t)t->start, "internal: arguments result bound exceeded");
+  *res = buf;
+  *res_len = r.len;
+  *changed = !(r.len == m && memcmp(buf, text, m) == 0);
+  return HCC_OK;
+}
+
+/* ---- which calls (ARGS-5, ARGS-7, ARGS-8) ---------------------------------- */
+
+typedef struct job {
+  const hcc_transcript *t;
+  const hcc_params *p;
+  size_t head;
+  const hcc_msg *m; /* the message being written */
+  const char *res; /* the new arguments of the call being written */
+  size_t res_len;
+} job;
+
+/* The arguments token of call c when pass 3 rewrites it: the call is an
+ * object, its "function" an object, its "arguments" a string longer than
+ * the gate (any length with truncate_all).  Any other call is left as it
+ * is (ARGS-7). */
+static int call_args(const job *j, const hcc_call *c) {
+  const hcc_doc *d = &j->t->doc;
+  if (d->tok[c->tok].type != HCC_T_OBJECT || c->function < 0) return -1;
+  if (d->tok[c->function].type != HCC_T_OBJECT || c->arguments < 0) return -1;
+  const hcc_tok *v = &d->tok[c->arguments];
+  if (v->type != HCC_T_STRING) return -1;
+  if (!j->p->truncate_all &&
+      hcc__json_str_cps(d->text + v->start, (size_t)(v->end - v->start)) <= ARGS_GATE)
+    return -1;
+  return c->arguments;
+}
+
+/* Index of the first message pass 3 does not touch (ARGS-6): the protected
+ * tail starts there.  With a positive tail token budget the tail is what
+ * the backward budget walk keeps, floored at min(protect_last_n, n, 8)
+ * messages; otherwise it is the last protect_last_n messages. */
+static int prune_boundary(const hcc_transcript *t, const hcc_params *p, size_t len,
+                          hcc_arena *a, int *out, hcc_error *err) {
+  int64_t n = t->nmsg, threshold, budget;
+  hcc__align_budget(p, &threshold, &budget);
+  if (budget <= 0) {
+    int64_t b = n - p->protect_last_n;
+    *out = b < 0 ? 0 : (int)b;
+    return HCC_OK;
+  }
+  hcc_est_ctx est;
+  int rc = hcc__est_init(&est, &hcc__est_hermes, t, len, a, err);
+  if (rc != HCC_OK) return rc;
+  int64_t min_protect = p->protect_last_n;
+  if (min_protect > n) min_protect = n;
+  if (min_protect > HCC_MAX_TAIL_MESSAGE_FLOOR) min_protect = HCC_MAX_TAIL_MESSAGE_FLOOR;
+  int64_t acc = 0, boundary = n;
+  for (int64_t i = n - 1; i >= 0; i--) {
+    int64_t tokens;
+    rc = hcc__est_message(&est, (int)i, &tokens, err);
+    if (rc != HCC_OK) return rc;
+    if (acc + tokens > budget && n - i >= min_protect) {
+      boundary = i;
+      break;
+    }
+    acc += tokens;
+    boundary = i;
+  }
+  int64_t protected_count = n - boundary;
+  if (protected_count < min_protect) protected_count = min_protect;
+  *out = (int)(n - protected_count);
+  return HCC_OK;
+}
+
+/* ---- writing a changed message through msg_write --------------------------- */
+
+static int put_args(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch,
+                    hcc_out *o, hcc_error *err) {
+  const job *j = ctx;
+  (void)d, (void)old, (void)scratch, (void)err;
+  hcc__out_json_str(o, j->res, j->res_len);
+  return HCC_OK;
+}
+
+static int put_function(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch,
+                        hcc_out *o, hcc_error *err) {
+  hcc_edit e = {"arguments", 9, HCC_EDIT_SET, put_args, ctx, NULL, 0};
+  return hcc__obj_write(d, old, &e, 1, scratch, o, err);
+}
+
+/* The new tool_calls list: rewritten calls through msg_write, the others
+ * as they stand. */
+static int put_calls(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch,
+                     hcc_out *o, hcc_error *err) {
+  job *j = ctx;
+  const hcc_transcript *t = j->t;
+  const hcc_msg *m = j->m; /* old is m->tool_calls: the list of its calls */
+  (void)old;
+  hcc__out_ch(o, '[');
+  for (int k = 0; k < m->ncalls; k++) {
+    const hcc_call *c = &t->call[m->first_call + k];
+    size_t n, mark = scratch->used;
+    int changed = 0, rc = HCC_OK, v = call_args(j, c);
+    if (k) hcc__out_str(o, HCC_ITEM_SEP);
+    if (v >= 0) rc = shrink(d, v, j->head, scratch, &j->res, &j->res_len, &changed, err);
+    if (rc == HCC_OK && changed) {
+      hcc_edit e = {"function", 8, HCC_EDIT_SET, put_function, j, NULL, 0};
+      rc = hcc__obj_write(d, c->tok, &e, 1, scratch, o, err);
+    } else if (rc == HCC_OK) {
+      const char *raw = hcc__json_raw(d, c->tok, &n);
+      hcc__out_put(o, raw, n);
+    }
+    scratch->used = mark;
+    if (rc != HCC_OK) return rc;
+  }
+  hcc__out_ch(o, ']');
+  return HCC_OK;
+}
+
+/* 1 when some call of message m gets new arguments. */
+static int message_changes(job *j, const hcc_msg *m, hcc_arena *a, int *changed,
+                           hcc_error *err) {
+  *changed = 0;
+  for (int k = 0; k < m->ncalls && !*changed; k++) {
+    int v = call_args(j, &j->t->call[m->first_call + k]);
+    if (v < 0) continue;
+    size_t mark = a->used;
+    int rc = shrink(&j->t->doc, v, j->head, a, &j->res, &j->res_len, changed, err);
+    a->used = mark;
+    if (rc != HCC_OK) return rc;
+  }
+  return HCC_OK;
+}
+
+/* ---- the op -------------------------------------------------------------- */
+
+/* hermes iterates `tool_calls or []` of every assistant message before
+ * pass 3: true or a non-zero number raises TypeError.  Refused, as the
+ * repair op refuses it (spec ARGS-7, DIV-PAIRS-1). */
+static int check_shape(const hcc_transcript *t, hcc_error *err) {
+  const hcc_doc *d = &t->doc;
+  for (int i = 0; i < t->nmsg; i++) {
+    const hcc_msg *m = &t->msg[i];
+    if (m->role != HCC_ROLE_ASSISTANT || m->tool_calls < 0) continue;
+    const hcc_tok *tc = &d->tok[m->tool_calls];
+    if (tc->type == HCC_T_PRIMITIVE && hcc__py_truthy(d, m->tool_calls))
+      return hcc__fail(err, HCC_E_SHAPE, (size_t)tc->start,
+                       "tool_calls is a number or true (hermes raises TypeError)");
+  }
+  return HCC_OK;
+}
+
+int hcc__op_truncate_args(const hcc_params *p, const char *in, size_t len,
+                          hcc_arena *a, hcc_out *o, hcc_error *err) {
+  hcc_transcript t;
+  int rc = hcc__transcript_parse(&t, in, len, a, err);
+  if (rc == HCC_OK) rc = check_shape(&t, err);
+  if (rc != HCC_OK) return rc;
+  job j = {&t, p, (size_t)p->head_chars, NULL, NULL, 0};
+  int boundary = t.nmsg;
+  if (!p->truncate_all) {
+    rc = prune_boundary(&t, p, len, a, &boundary, err);
+    if (rc != HCC_OK) return rc;
+  }
+  hcc__transcript_open(&t, o);
+  for (int i = 0; i < t.nmsg; i++) {
+    const hcc_msg *m = &t.msg[i];
+    int changed = 0;
+    if (i) hcc__out_str(o, HCC_ITEM_SEP);
+    if (i < boundary && (p->truncate_all || m->role == HCC_ROLE_ASSISTANT)) {
+      rc = message_changes(&j, m, a, &changed, err);
+      if (rc != HCC_OK) return rc;
+    }
+    if (!changed) {
+      hcc__transcript_copy_msg(&t, i, o);
+      continue;
+    }
+    hcc_edit e = {"tool_calls", 10, HCC_EDIT_SET, put_calls, &j, NULL, 0};
+    j.m = m;
+    rc = hcc__obj_write(&t.doc, m->tok, &e, 1, a, o, err);
+    if (rc != HCC_OK) return rc;
+  }
+  hcc__transcript_close(&t, o);
+  return HCC_OK;
+}

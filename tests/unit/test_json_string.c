@@ -1,0 +1,155 @@
+/* test_json_string.c -- hcc__json_decode, hcc__json_decoded_len and
+ * hcc__json_str_cps on JSON string bodies.
+ *
+ * Expected values come from Python 3.11: for each body b,
+ *   v = json.loads('"' + b + '"')
+ *   decoded = v.encode('utf-8', 'surrogatepass')   # WTF-8 for lone surrogates
+ *   cps = len(v)
+ * (the table was printed by a throw-away script running exactly that). */
+#include "unit.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+typedef struct {
+  const char *raw;
+  size_t raw_len;
+  const char *dec;
+  size_t dec_len;
+  size_t cps;
+} str_case;
+
+static const str_case cases[] = {
+    {"", 0, "", 0, 0},
+    {"abc", 3, "abc", 3, 3},
+    {"\\\"", 2, "\"", 1, 1},
+    {"\\\\", 2, "\\", 1, 1},
+    {"\\/", 2, "/", 1, 1},
+    {"\\b\\f\\n\\r\\t", 10, "\x08\x0c\x0a\x0d\x09", 5, 5},
+    {"\\u0000", 6, "\x00", 1, 1},
+    {"\\u0041", 6, "A", 1, 1},
+    {"\\u00e9", 6, "\xc3\xa9", 2, 1},
+    {"\\u00E9", 6, "\xc3\xa9", 2, 1},
+    {"\\u07ff", 6, "\xdf\xbf", 2, 1},
+    {"\\u0800", 6, "\xe0\xa0\x80", 3, 1},
+    {"\\u20ac", 6, "\xe2\x82\xac", 3, 1},
+    {"\\uffff", 6, "\xef\xbf\xbf", 3, 1},
+    {"\\ud83d\\ude00", 12, "\xf0\x9f\x98\x80", 4, 1},
+    {"\\uD834\\uDD1E", 12, "\xf0\x9d\x84\x9e", 4, 1},
+    {"\\ud800", 6, "\xed\xa0\x80", 3, 1},
+    {"\\udfff", 6, "\xed\xbf\xbf", 3, 1},
+    {"\\udc00\\ud800", 12, "\xed\xb0\x80\xed\xa0\x80", 6, 2},
+    {"\\ud800\\ud800\\udc00", 18, "\xed\xa0\x80\xf0\x90\x80\x80", 7, 2},
+    {"\\ud800\\u0041", 12, "\xed\xa0\x80" "A", 4, 2},
+    {"\\ud800\\n", 8, "\xed\xa0\x80\x0a", 4, 2},
+    {"x\\ud83d", 7, "x\xed\xa0\xbd", 4, 2},
+    {"\\ud83dx\\ude00", 13, "\xed\xa0\xbdx\xed\xb8\x80", 7, 3},
+    {"caf\xc3\xa9", 5, "caf\xc3\xa9", 5, 4},
+    {"\xf0\x9f\x98\x80", 4, "\xf0\x9f\x98\x80", 4, 1},
+    {"a\\u00e9\xc3\xa9", 9, "a\xc3\xa9\xc3\xa9", 5, 3},
+    {"\\\\u0041", 7, "\\u0041", 6, 6},
+    {"\\\\\\\\", 4, "\\\\", 2, 2},
+    {"h\xc3\xa9llo \\ud83d\\ude00 w\xc3\xb6rld", 26, "h\xc3\xa9llo \xf0\x9f\x98\x80 w\xc3\xb6rld", 18, 13},
+    {"\\u002F\\u005c", 12, "/\\", 2, 2},
+    {"\xe2\x80\xa8\xe2\x80\xa9", 6, "\xe2\x80\xa8\xe2\x80\xa9", 6, 2},
+    {"\x7f", 1, "\x7f", 1, 1},
+    {"\\u000a\\u000A", 12, "\x0a\x0a", 2, 2},
+    {"\\ud7ff\\ue000", 12, "\xed\x9f\xbf\xee\x80\x80", 6, 2},
+    {"\\udbff\\udfff", 12, "\xf4\x8f\xbf\xbf", 4, 1},
+};
+
+static void test_decode_table(void **state) {
+  (void)state;
+  for (size_t i = 0; i < N(cases); i++) {
+    const str_case *c = &cases[i];
+    /* the body must be a valid JSON string for the decoder's contract */
+    char quoted[64];
+    quoted[0] = '"';
+    memcpy(quoted + 1, c->raw, c->raw_len);
+    quoted[c->raw_len + 1] = '"';
+    assert_int_equal(hcc_json_validate(quoted, c->raw_len + 2, NULL, NULL), HCC_OK);
+
+    /* the destination is exactly raw_len bytes (the documented bound),
+     * followed by guard bytes that must stay untouched */
+    char *dst = malloc(c->raw_len + 8);
+    memset(dst, 0xA5, c->raw_len + 8);
+    size_t n = hcc__json_decode(c->raw, c->raw_len, dst);
+    if (n != c->dec_len || memcmp(dst, c->dec, n) != 0) print_error("case %zu: \"%s\"\n", i, c->raw);
+    assert_int_equal(n, c->dec_len);
+    assert_memory_equal(dst, c->dec, n);
+    assert_true(n <= c->raw_len);
+    for (size_t k = c->raw_len; k < c->raw_len + 8; k++) assert_int_equal((unsigned char)dst[k], 0xA5);
+    free(dst);
+
+    assert_int_equal(hcc__json_decoded_len(c->raw, c->raw_len), c->dec_len);
+    assert_int_equal(hcc__json_str_cps(c->raw, c->raw_len), c->cps);
+    /* code points of the decoded WTF-8 agree with the decoder's count */
+    assert_int_equal(hcc__utf8_count(c->dec, c->dec_len), c->cps);
+  }
+}
+
+/* The decoder is also used piecewise (hcc__json_str_eq decodes one escape
+ * at a time): decoding a body split at escape boundaries gives the same
+ * bytes as decoding it whole, except that a surrogate pair split in two
+ * decodes to two lone surrogates. */
+static void test_decode_pieces(void **state) {
+  (void)state;
+  const char *raw = "a\\n\\u00e9b\\\\\\u20ac";
+  size_t n = strlen(raw);
+  static const size_t cuts[] = {0, 1, 3, 9, 10, 12, 18};
+  char whole[32], pieces[32];
+  size_t wn = hcc__json_decode(raw, n, whole), pn = 0;
+  for (size_t k = 0; k + 1 < N(cuts); k++)
+    pn += hcc__json_decode(raw + cuts[k], cuts[k + 1] - cuts[k], pieces + pn);
+  assert_int_equal(cuts[N(cuts) - 1], n);
+  assert_int_equal(pn, wn);
+  assert_memory_equal(pieces, whole, wn);
+
+  const char *pair = "\\ud83d\\ude00";
+  pn = hcc__json_decode(pair, 6, pieces);
+  pn += hcc__json_decode(pair + 6, 6, pieces + pn);
+  assert_int_equal(pn, 6);
+  assert_memory_equal(pieces, "\xed\xa0\xbd\xed\xb8\x80", 6);
+}
+
+/* Every BMP code point written as \uXXXX decodes to its UTF-8 (or WTF-8
+ * for surrogates), one code point each; every supplementary code point
+ * written as a pair decodes to its 4-byte UTF-8. */
+static void test_decode_all_escapes(void **state) {
+  (void)state;
+  char raw[16], out[16];
+  for (uint32_t cp = 0; cp < 0x10000; cp++) {
+    snprintf(raw, sizeof raw, "\\u%04x", (unsigned)cp);
+    size_t n = hcc__json_decode(raw, 6, out);
+    size_t want = cp < 0x80 ? 1 : cp < 0x800 ? 2 : 3;
+    assert_int_equal(n, want);
+    size_t i = 0;
+    assert_int_equal(hcc__utf8_next(out, n, &i), cp);
+    assert_int_equal(i, n);
+    assert_int_equal(hcc__json_str_cps(raw, 6), 1);
+    /* upper-case hex digits decode the same */
+    snprintf(raw, sizeof raw, "\\u%04X", (unsigned)cp);
+    char out2[16];
+    assert_int_equal(hcc__json_decode(raw, 6, out2), n);
+    assert_memory_equal(out, out2, n);
+  }
+  for (uint32_t cp = 0x10000; cp <= 0x10FFFF; cp += 0x3F) {
+    uint32_t v = cp - 0x10000;
+    snprintf(raw, sizeof raw, "\\u%04x\\u%04x", (unsigned)(0xD800 + (v >> 10)),
+             (unsigned)(0xDC00 + (v & 0x3FF)));
+    size_t n = hcc__json_decode(raw, 12, out);
+    assert_int_equal(n, 4);
+    size_t i = 0;
+    assert_int_equal(hcc__utf8_next(out, n, &i), cp);
+    assert_int_equal(hcc__json_str_cps(raw, 12), 1);
+    assert_int_equal(hcc__json_decoded_len(raw, 12), 4);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_decode_table),
+      cmocka_unit_test(test_decode_pieces),
+      cmocka_unit_test(test_decode_all_escapes),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,239 @@
+/* test_out.c -- the output writer (out.c): counting past the buffer end,
+ * integers, and JSON string bodies escaped exactly as Python's
+ * json.dumps(s, ensure_ascii=False).
+ *
+ * Expected escapes come from Python 3.11: ascii_body[c] is
+ * json.dumps(chr(c), ensure_ascii=False)[1:-1] for c in 0..127, and
+ * composite[i].out is json.dumps(s, ensure_ascii=False) (printed by a
+ * throw-away script).  The same script checked that every code point from
+ * U+0080 to U+10FFFF except the surrogates is written raw, which
+ * test_raw_above_ascii relies on. */
+#include "unit.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+static const char *const ascii_body[128] = {
+    "\\u0000", "\\u0001", "\\u0002", "\\u0003", "\\u0004", "\\u0005", "\\u0006", "\\u0007",
+    "\\b", "\\t", "\\n", "\\u000b", "\\f", "\\r", "\\u000e", "\\u000f",
+    "\\u0010", "\\u0011", "\\u0012", "\\u0013", "\\u0014", "\\u0015", "\\u0016", "\\u0017",
+    "\\u0018", "\\u0019", "\\u001a", "\\u001b", "\\u001c", "\\u001d", "\\u001e", "\\u001f",
+    " ", "!", "\\\"", "#", "$", "%", "&", "'",
+    "(", ")", "*", "+", ",", "-", ".", "/",
+    "0", "1", "2", "3", "4", "5", "6", "7",
+    "8", "9", ":", ";", "<", "=", ">", "?",
+    "@", "A", "B", "C", "D", "E", "F", "G",
+    "H", "I", "J", "K", "L", "M", "N", "O",
+    "P", "Q", "R", "S", "T", "U", "V", "W",
+    "X", "Y", "Z", "[", "\\\\", "]", "^", "_",
+    "`", "a", "b", "c", "d", "e", "f", "g",
+    "h", "i", "j", "k", "l", "m", "n", "o",
+    "p", "q", "r", "s", "t", "u", "v", "w",
+    "x", "y", "z", "{", "|", "}", "~", "\x7f",
+};
+static const struct { const char *in; size_t n; const char *out; } composite[] = {
+    {"", 0, "\"\""},
+    {"plain", 5, "\"plain\""},
+    {"a\"b\\c", 5, "\"a\\\"b\\\\c\""},
+    {"line1\x0aline2\x0d\x0a\x09tab", 17, "\"line1\\nline2\\r\\n\\ttab\""},
+    {"\x00\x01\x1f\x7f", 4, "\"\\u0000\\u0001\\u001f\x7f\""},
+    {"caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac \xf0\x9f\x98\x80", 17, "\"caf\xc3\xa9 \xe6\x97\xa5\xe6\x9c\xac \xf0\x9f\x98\x80\""},
+    {"\xe2\x80\xa8\xe2\x80\xa9\xef\xbb\xbf", 9, "\"\xe2\x80\xa8\xe2\x80\xa9\xef\xbb\xbf\""},
+    {"</script>", 9, "\"</script>\""},
+    {"it's", 4, "\"it's\""},
+    {"\x08\x0c", 2, "\"\\b\\f\""},
+    {"xxxxx\"yyyyy", 11, "\"xxxxx\\\"yyyyy\""},
+};
+
+static void test_put_counts_past_end(void **state) {
+  (void)state;
+  char buf[8];
+  hcc_out o;
+  memset(buf, '#', sizeof buf);
+  hcc__out_init(&o, buf, 5);
+  hcc__out_put(&o, "abc", 3);
+  assert_int_equal(o.len, 3);
+  hcc__out_put(&o, "defg", 4); /* only "de" fits */
+  assert_int_equal(o.len, 7);
+  assert_memory_equal(buf, "abcde###", 8);
+  hcc__out_put(&o, "hij", 3); /* nothing fits, still counted */
+  hcc__out_ch(&o, 'k');
+  hcc__out_str(&o, "lmn");
+  assert_int_equal(o.len, 14);
+  assert_memory_equal(buf, "abcde###", 8);
+  hcc__out_put(&o, "", 0);
+  assert_int_equal(o.len, 14);
+
+  /* a NULL buffer only measures, whatever cap says */
+  hcc__out_init(&o, NULL, 100);
+  assert_int_equal(o.cap, 0);
+  hcc__out_str(&o, "hello");
+  hcc__out_json_str(&o, "a\"b", 3);
+  assert_int_equal(o.len, 5 + 6);
+
+  /* exact fit */
+  hcc__out_init(&o, buf, 3);
+  hcc__out_str(&o, "xyz");
+  assert_int_equal(o.len, 3);
+  assert_memory_equal(buf, "xyz", 3);
+}
+
+static void test_i64(void **state) {
+  (void)state;
+  static const struct { int64_t v; const char *s; } c[] = {
+      {0, "0"}, {7, "7"}, {-1, "-1"}, {1234567890123LL, "1234567890123"},
+      {INT64_MAX, "9223372036854775807"}, {INT64_MIN, "-9223372036854775808"},
+  };
+  for (size_t i = 0; i < N(c); i++) {
+    char buf[32];
+    hcc_out o;
+    hcc__out_init(&o, buf, sizeof buf);
+    hcc__out_i64(&o, c[i].v);
+    assert_int_equal(o.len, strlen(c[i].s));
+    assert_memory_equal(buf, c[i].s, o.len);
+    /* into a 2-byte buffer: truncated but fully counted */
+    char small[2];
+    hcc__out_init(&o, small, 2);
+    hcc__out_i64(&o, c[i].v);
+    assert_int_equal(o.len, strlen(c[i].s));
+    assert_memory_equal(small, c[i].s, strlen(c[i].s) < 2 ? strlen(c[i].s) : 2);
+  }
+}
+
+static void body(const char *s, size_t n, char *buf, size_t cap, size_t *len) {
+  hcc_out o;
+  hcc__out_init(&o, buf, cap);
+  hcc__out_json_body(&o, s, n);
+  *len = o.len;
+}
+
+static void test_ascii_escapes(void **state) {
+  (void)state;
+  for (int c = 0; c < 128; c++) {
+    char in = (char)c, buf[16];
+    size_t n;
+    body(&in, 1, buf, sizeof buf, &n);
+    if (n != strlen(ascii_body[c]) || memcmp(buf, ascii_body[c], n))
+      print_error("byte 0x%02x: got %.*s\n", c, (int)n, buf);
+    assert_int_equal(n, strlen(ascii_body[c]));
+    assert_memory_equal(buf, ascii_body[c], n);
+  }
+}
+
+static void test_composite(void **state) {
+  (void)state;
+  for (size_t i = 0; i < N(composite); i++) {
+    char buf[128];
+    hcc_out o;
+    hcc__out_init(&o, buf, sizeof buf);
+    hcc__out_json_str(&o, composite[i].in, composite[i].n);
+    size_t want = strlen(composite[i].out);
+    if (o.len != want || memcmp(buf, composite[i].out, want))
+      print_error("case %zu: got %.*s\n", i, (int)o.len, buf);
+    assert_int_equal(o.len, want);
+    assert_memory_equal(buf, composite[i].out, want);
+    /* with every smaller capacity: the same bytes as far as they fit, and
+     * the full length reported */
+    for (size_t cap = 0; cap < want; cap++) {
+      char small[128];
+      memset(small, '#', sizeof small);
+      hcc__out_init(&o, small, cap);
+      hcc__out_json_str(&o, composite[i].in, composite[i].n);
+      assert_int_equal(o.len, want);
+      assert_memory_equal(small, composite[i].out, cap);
+      assert_int_equal(small[cap], '#');
+    }
+  }
+}
+
+static size_t enc(uint32_t cp, char *d) {
+  unsigned char *u = (unsigned char *)d;
+  if (cp < 0x800) { u[0] = (unsigned char)(0xC0 | cp >> 6); u[1] = (unsigned char)(0x80 | (cp & 63)); return 2; }
+  if (cp < 0x10000) {
+    u[0] = (unsigned char)(0xE0 | cp >> 12);
+    u[1] = (unsigned char)(0x80 | ((cp >> 6) & 63));
+    u[2] = (unsigned char)(0x80 | (cp & 63));
+    return 3;
+  }
+  u[0] = (unsigned char)(0xF0 | cp >> 18);
+  u[1] = (unsigned char)(0x80 | ((cp >> 12) & 63));
+  u[2] = (unsigned char)(0x80 | ((cp >> 6) & 63));
+  u[3] = (unsigned char)(0x80 | (cp & 63));
+  return 4;
+}
+
+static void test_raw_above_ascii(void **state) {
+  (void)state;
+  for (uint32_t cp = 0x80; cp <= 0x10FFFF; cp++) {
+    if (cp >= 0xD800 && cp <= 0xDFFF) continue;
+    char in[8], buf[16];
+    size_t n = enc(cp, in), m;
+    body(in, n, buf, sizeof buf, &m);
+    assert_int_equal(m, n);
+    assert_memory_equal(buf, in, n);
+  }
+}
+
+/* Lone surrogates (WTF-8 ED A0..BF xx from the decoder) are written as
+ * \udxxx with lowercase hex, the escape json.loads reads back to the same
+ * lone surrogate (Python's json.dumps would leave the surrogate itself in
+ * its str, which cannot be written as UTF-8; hcc writes the escape). */
+static void test_lone_surrogates(void **state) {
+  (void)state;
+  for (uint32_t cp = 0xD800; cp <= 0xDFFF; cp++) {
+    char in[4], buf[16], want[8];
+    size_t n = enc(cp, in), m;
+    body(in, n, buf, sizeof buf, &m);
+    snprintf(want, sizeof want, "\\u%04x", (unsigned)cp);
+    assert_int_equal(m, 6);
+    assert_memory_equal(buf, want, 6);
+  }
+  /* in context, next to ordinary text and escapes */
+  const char *s = "a\xed\xa0\x80\n\xed\xbf\xbf\xed\x9f\xbf" "b";
+  char buf[64];
+  size_t m;
+  body(s, strlen(s), buf, sizeof buf, &m);
+  const char *want = "a\\ud800\\n\\udfff\xed\x9f\xbf" "b"; /* U+D7FF stays raw */
+  assert_int_equal(m, strlen(want));
+  assert_memory_equal(buf, want, m);
+  /* decoding "\ud800" then writing it gives the escape back */
+  char dec[8];
+  size_t dn = hcc__json_decode("\\uD800", 6, dec);
+  body(dec, dn, buf, sizeof buf, &m);
+  assert_int_equal(m, 6);
+  assert_memory_equal(buf, "\\ud800", 6);
+}
+
+/* Decode then write: every JSON string body from a small set comes back
+ * in Python's canonical form. */
+static void test_roundtrip(void **state) {
+  (void)state;
+  /* raw body -> json.dumps(json.loads('"'+raw+'"'), ensure_ascii=False)[1:-1]
+   * (computed with Python 3.11) */
+  static const struct { const char *raw; const char *canon; } c[] = {
+      {"\\u0041\\/\\u00e9", "A/\xc3\xa9"},
+      {"\\u000b\\u001F\\u0008", "\\u000b\\u001f\\b"},
+      {"\\ud83d\\ude00", "\xf0\x9f\x98\x80"},
+      {"\\\"\\\\", "\\\"\\\\"},
+      {"\\u007f\\u2028", "\x7f\xe2\x80\xa8"},
+  };
+  for (size_t i = 0; i < N(c); i++) {
+    char dec[64], buf[64];
+    size_t dn = hcc__json_decode(c[i].raw, strlen(c[i].raw), dec), m;
+    body(dec, dn, buf, sizeof buf, &m);
+    assert_int_equal(m, strlen(c[i].canon));
+    assert_memory_equal(buf, c[i].canon, m);
+  }
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_put_counts_past_end),
+      cmocka_unit_test(test_i64),
+      cmocka_unit_test(test_ascii_escapes),
+      cmocka_unit_test(test_composite),
+      cmocka_unit_test(test_raw_above_ascii),
+      cmocka_unit_test(test_lone_surrogates),
+      cmocka_unit_test(test_roundtrip),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,360 @@
+/* test_prefix.c -- the marker table (prefixes.c), its linear search, and
+ * the three PREFIX ops through hcc_run: Python whitespace, workspace
+ * sizing, the str() bound of classify-summary.
+ *
+ * Where an expectation is Python behaviour it was produced by python3:
+ * - lengths and code point counts of the strings: printed by
+ *   tools/gen_prefixes.py from the pinned context_compressor.py (its
+ *   comments in prefixes.c), e.g. SUMMARY_PREFIX 1646 bytes / 1632 cps;
+ * - the whitespace sets: python3 -c "import sys; print([hex(c) for c in
+ *   range(sys.maxunicode+1) if chr(c).isspace()])", and chr(c).isspace()
+ *   for the non-space list;
+ * - op outputs: json.dumps(ContextCompressor.<fn>(value),
+ *   ensure_ascii=False) of the pinned code (the same as golden/, where the
+ *   long cases live). */
+#include "unit.h"
+#include "prefixes.h"
+#include "py.h"
+
+#define N(a) (sizeof(a) / sizeof((a)[0]))
+
+/* ---- the table ---------------------------------------------------------- */
+
+static void test_table_lengths(void **state) {
+  (void)state;
+  /* from python3: len(s.encode()), len(s) of each constant */
+  static const struct { int id; size_t n, cps; const char *name; } want[] = {
+      {HCC_LIT_SUMMARY_PREFIX, 1646, 1632, "SUMMARY_PREFIX"},
+      {HCC_LIT_LEGACY_SUMMARY_PREFIX, 18, 18, "LEGACY_SUMMARY_PREFIX"},
+      {HCC_LIT_SUMMARY_END_MARKER, 86, 84, "_SUMMARY_END_MARKER"},
+      {HCC_LIT_MERGED_PRIOR_CONTEXT_HEADER, 57, 55, "_MERGED_PRIOR_CONTEXT_HEADER"},
+      {HCC_LIT_MERGED_SUMMARY_DELIMITER, 51, 49, "_MERGED_SUMMARY_DELIMITER"},
+      {HCC_LIT_HISTORICAL_0 + 0, 1440, 1428, "_HISTORICAL_SUMMARY_PREFIXES[0]"},
+      {HCC_LIT_HISTORICAL_0 + 1, 1390, 1378, "_HISTORICAL_SUMMARY_PREFIXES[1]"},
+      {HCC_LIT_HISTORICAL_0 + 2, 594, 586, "_HISTORICAL_SUMMARY_PREFIXES[2]"},
+  };
+  assert_int_equal(HCC_LIT__COUNT, N(want));
+  for (size_t k = 0; k < N(want); k++) {
+    const hcc_lit *l = &hcc__lits[want[k].id];
+    assert_string_equal(l->name, want[k].name);
+    assert_int_equal(l->n, want[k].n);
+    assert_int_equal(strlen(l->s), l->n);
+    assert_int_equal(l->cps, want[k].cps);
+    assert_int_equal(hcc__utf8_count(l->s, l->n), l->cps);
+  }
+  assert_string_equal(hcc__lits[HCC_LIT_LEGACY_SUMMARY_PREFIX].s, "[CONTEXT SUMMARY]:");
+  assert_string_equal(hcc__lits[HCC_LIT_MERGED_SUMMARY_DELIMITER].s,
+                      "[END OF PRIOR CONTEXT \xe2\x80\x94 COMPACTION SUMMARY BELOW]");
+}
+
+/* What spec PREFIX-1 states about the strings: printable, no quote or
+ * backslash (json.dumps writes them unchanged), handoff prefixes start
+ * with '['. */
+static void test_table_text(void **state) {
+  (void)state;
+  for (int id = 0; id < HCC_LIT__COUNT; id++) {
+    const hcc_lit *l = &hcc__lits[id];
+    size_t i = 0;
+    while (i < l->n) {
+      uint32_t cp = hcc__utf8_next(l->s, l->n, &i);
+      assert_true(cp != '"' && cp != '\\');
+      assert_false(cp >= 0xD800 && cp <= 0xDFFF);
+      assert_true(hcc__py_isprintable(cp));
+    }
+    assert_int_equal(i, l->n);
+    if (id != HCC_LIT_SUMMARY_END_MARKER) assert_int_equal(l->s[0], '[');
+  }
+}
+
+/* The generated border tables are the KMP failure function. */
+static void test_table_borders(void **state) {
+  (void)state;
+  for (int id = 0; id < HCC_LIT__COUNT; id++) {
+    const hcc_lit *l = &hcc__lits[id];
+    for (size_t j = 0; j < l->n; j++) {
+      size_t best = 0;
+      for (size_t b = j; b > 0; b--) /* longest proper border of s[0..j] */
+        if (memcmp(l->s, l->s + j + 1 - b, b) == 0) {
+          best = b;
+          break;
+        }
+      assert_int_equal(l->fail[j], best);
+    }
+  }
+}
+
+/* No known handoff prefix starts another, so hermes's first-match order
+ * and "any match" agree; the order is still SUMMARY, LEGACY, historical. */
+static void test_prefix_order(void **state) {
+  (void)state;
+  int ids[HCC_LIT_HISTORICAL_COUNT + 2];
+  size_t k = 0;
+  ids[k++] = HCC_LIT_SUMMARY_PREFIX;
+  ids[k++] = HCC_LIT_LEGACY_SUMMARY_PREFIX;
+  for (int id = HCC_LIT_HISTORICAL_0; id < HCC_LIT__COUNT; id++) ids[k++] = id;
+  for (size_t a = 0; a < k; a++) {
+    const hcc_lit *l = &hcc__lits[ids[a]];
+    assert_int_equal(hcc__summary_prefix_at(l->s, l->n), ids[a]);
+    assert_int_equal(hcc__summary_prefix_at(l->s, l->n - 1), -1);
+    for (size_t b = 0; b < k; b++)
+      if (a != b) assert_false(hcc__lit_starts(ids[b], l->s, l->n));
+  }
+  assert_int_equal(hcc__summary_prefix_at("", 0), -1);
+  assert_int_equal(hcc__summary_prefix_at(" [CONTEXT SUMMARY]:", 19), -1);
+  assert_int_equal(hcc__summary_prefix_at("[CONTEXT SUMMARY]:x", 19), HCC_LIT_LEGACY_SUMMARY_PREFIX);
+}
+
+/* ---- search ------------------------------------------------------------- */
+
+static size_t naive_find(const char *s, size_t n, const char *p, size_t m) {
+  if (m > n) return HCC_NPOS;
+  for (size_t i = 0; i + m <= n; i++)
+    if (memcmp(s + i, p, m) == 0) return i;
+  return HCC_NPOS;
+}
+
+/* xorshift: deterministic texts made of pieces of the needle, so partial
+ * matches, overlaps and false starts are frequent. */
+static uint32_t rng_state = 12345;
+static uint32_t rnd(void) {
+  rng_state ^= rng_state << 13;
+  rng_state ^= rng_state >> 17;
+  rng_state ^= rng_state << 5;
+  return rng_state;
+}
+
+static void test_find_matches_naive(void **state) {
+  (void)state;
+  static char text[8192];
+  for (int id = 0; id < HCC_LIT__COUNT; id++) {
+    const hcc_lit *l = &hcc__lits[id];
+    for (int round = 0; round < 300; round++) {
+      size_t n = 0, want = (size_t)(rnd() % sizeof text);
+      while (n < want) {
+        size_t from = rnd() % l->n, len = 1 + rnd() % (l->n - from);
+        if (rnd() % 4 == 0) from = 0; /* starts of the needle */
+        if (rnd() % 16 == 0) len = l->n - from;
+        if (n + len > want) len = want - n;
+        memcpy(text + n, l->s + from, len);
+        n += len;
+        if (rnd() % 8 == 0 && n < want) text[n++] = (char)(rnd() & 0xff);
+      }
+      for (size_t cut = 0; cut <= n; cut += 1 + n / 7)
+        assert_int_equal(hcc__lit_find(id, text + cut, n - cut),
+                         naive_find(text + cut, n - cut, l->s, l->n));
+    }
+    /* whole needle at the very end, and text shorter than the needle */
+    memset(text, '-', 100);
+    memcpy(text + 100, l->s, l->n);
+    assert_int_equal(hcc__lit_find(id, text, 100 + l->n), 100);
+    assert_int_equal(hcc__lit_find(id, text + 100, l->n - 1), HCC_NPOS);
+    assert_int_equal(hcc__lit_find(id, text, 0), HCC_NPOS);
+  }
+}
+
+/* ---- the ops through hcc_run --------------------------------------------- */
+
+static char ws_mem[1 << 22];
+static char out_mem[1 << 21];
+
+/* Runs op on in with exactly the workspace hcc_workspace_size reports; checks
+ * that one byte less is refused when anything is needed. */
+static int run_exact(hcc_op op, const char *in, size_t len, size_t *out_len) {
+  hcc_params p;
+  hcc_error err;
+  size_t need;
+  hcc_params_init(&p);
+  int rc = hcc_workspace_size(op, &p, in, len, &need, &err);
+  if (rc != HCC_OK) return rc;
+  assert_true(need <= sizeof ws_mem);
+  assert_true(need <= hcc_workspace_bound(op, len));
+  /* align ws to 16 so the arena uses exactly `need` */
+  char *ws = ws_mem + ((16 - ((uintptr_t)ws_mem & 15)) & 15);
+  rc = hcc_run(op, &p, in, len, ws, need, out_mem, sizeof out_mem, out_len, &err);
+  return rc;
+}
+
+static void expect_out(hcc_op op, const char *in, const char *want) {
+  size_t n = 0;
+  int rc = run_exact(op, in, strlen(in), &n);
+  if (rc != HCC_OK) print_error("input %s: %s\n", in, hcc_error_name(rc));
+  assert_int_equal(rc, HCC_OK);
+  if (n != strlen(want) || memcmp(out_mem, want, n) != 0)
+    print_error("input %s: got %.*s want %s\n", in, (int)n, out_mem, want);
+  assert_int_equal(n, strlen(want));
+  assert_memory_equal(out_mem, want, n);
+}
+
+/* str.strip() removes exactly Python's whitespace (29 code points). */
+static void test_strip_python_whitespace(void **state) {
+  (void)state;
+  static const uint32_t space[] = {
+      0x9,    0xa,    0xb,    0xc,    0xd,    0x1c,   0x1d,   0x1e,   0x1f,   0x20,
+      0x85,   0xa0,   0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006,
+      0x2007, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x202f, 0x205f, 0x3000};
+  static const uint32_t not_space[] = {0x200b, 0xfeff, 0x180e, 0x0,  0x8,    0xe,
+                                       0x1b,   0x7f,   0x2060, 0x3164, 0x200c, 0xad};
+  char in[128], want[128];
+  for (size_t k = 0; k < N(space); k++) {
+    /* "\uXXXX[CONTEXT SUMMARY]:\uXXXXx\uXXXX" -> "x" */
+    snprintf(in, sizeof in, "\"\\u%04x[CONTEXT SUMMARY]:\\u%04xx\\u%04x\"", space[k],
+             space[k], space[k]);
+    expect_out(HCC_OP_STRIP_PREFIX, in, "\"x\"");
+    expect_out(HCC_OP_CLASSIFY_SUMMARY, in, "\"standalone\"");
+  }
+  for (size_t k = 0; k < N(not_space); k++) {
+    /* nothing is stripped, so the prefix is not at the start either */
+    snprintf(in, sizeof in, "\"\\u%04x[CONTEXT SUMMARY]: x\"", not_space[k]);
+    size_t n = 0;
+    assert_int_equal(run_exact(HCC_OP_STRIP_PREFIX, in, strlen(in), &n), HCC_OK);
+    assert_true(n > 20);
+    assert_memory_equal(out_mem + n - 21, "[CONTEXT SUMMARY]: x\"", 21);
+    expect_out(HCC_OP_CLASSIFY_SUMMARY, in, "null");
+    /* rstrip leaves it too */
+    snprintf(in, sizeof in, "\"[CONTEXT SUMMARY]:y\\u%04x\"", not_space[k]);
+    assert_int_equal(run_exact(HCC_OP_STRIP_PREFIX, in, strlen(in), &n), HCC_OK);
+    snprintf(want, sizeof want, "\"y");
+    assert_memory_equal(out_mem, want, 2);
+    assert_true(n > 3);
+  }
+}
+
+static void test_ops_small(void **state) {
+  (void)state;
+  expect_out(HCC_OP_STRIP_PREFIX, "\"  [CONTEXT SUMMARY]:  hello  \"", "\"hello\"");
+  expect_out(HCC_OP_STRIP_PREFIX, "null", "\"\"");
+  expect_out(HCC_OP_STRIP_PREFIX, " 0.0e0 ", "\"\"");
+  expect_out(HCC_OP_STRIP_PREFIX, "[ ]", "\"\"");
+  expect_out(HCC_OP_STRIP_PREFIX, "\"\"", "\"\"");
+  /* split on the delimiter first, then one prefix, then the end marker */
+  expect_out(HCC_OP_STRIP_PREFIX,
+             "\"a[END OF PRIOR CONTEXT \xe2\x80\x94 COMPACTION SUMMARY BELOW] "
+             "[CONTEXT SUMMARY]: [CONTEXT SUMMARY]: b\\n--- END OF CONTEXT SUMMARY \xe2\x80\x94 "
+             "respond to the message below, not the summary above ---\\nc\"",
+             "\"[CONTEXT SUMMARY]: b\"");
+  /* lone surrogates pass through as escapes */
+  expect_out(HCC_OP_STRIP_PREFIX, "\"[CONTEXT SUMMARY]:\\udc00 \"", "\"\\udc00\"");
+  expect_out(HCC_OP_CLASSIFY_SUMMARY, "[\"x\", {\"text\": \"[CONTEXT SUMMARY]:\"}]", "null");
+  expect_out(HCC_OP_CLASSIFY_SUMMARY, "[\"\", {\"text\": \"[CONTEXT SUMMARY]:\"}]",
+             "\"standalone\"");
+  expect_out(HCC_OP_CLASSIFY_SUMMARY, "{}", "null");
+  expect_out(HCC_OP_CLASSIFY_SUMMARY, "1e15", "null");
+  expect_out(HCC_OP_CLASSIFY_SUMMARY, "null", "null");
+}
+
+static void test_rejects(void **state) {
+  (void)state;
+  size_t n;
+  assert_int_equal(run_exact(HCC_OP_STRIP_PREFIX, "5", 1, &n), HCC_E_SHAPE);
+  assert_int_equal(run_exact(HCC_OP_WITH_PREFIX, "true", 4, &n), HCC_E_SHAPE);
+  assert_int_equal(run_exact(HCC_OP_WITH_PREFIX, "[0]", 3, &n), HCC_E_SHAPE);
+  assert_int_equal(run_exact(HCC_OP_STRIP_PREFIX, "\"x", 2, &n), HCC_E_TRUNCATED);
+  assert_int_equal(run_exact(HCC_OP_CLASSIFY_SUMMARY, "", 0, &n), HCC_E_EMPTY);
+}
+
+/* with-prefix of an empty body is the bare prefix; its output is the prefix
+ * as json.dumps writes it (no escapes but the quotes). */
+static void test_with_prefix_bare(void **state) {
+  (void)state;
+  const hcc_lit *l = &hcc__lits[HCC_LIT_SUMMARY_PREFIX];
+  size_t n = 0;
+  assert_int_equal(run_exact(HCC_OP_WITH_PREFIX, "\" \"", 3, &n), HCC_OK);
+  assert_int_equal(n, l->n + 2);
+  assert_memory_equal(out_mem + 1, l->s, l->n);
+  assert_int_equal(run_exact(HCC_OP_WITH_PREFIX, "\"b\"", 3, &n), HCC_OK);
+  assert_int_equal(n, l->n + 2 + 3);
+  assert_memory_equal(out_mem + 1 + l->n, "\\nb\"", 4);
+}
+
+/* Too little workspace or output is reported, never overrun. */
+static void test_sizes(void **state) {
+  (void)state;
+  static const char *in[] = {"\"[CONTEXT SUMMARY]: hello\"", "[\"a\", {\"text\": \"b\"}]",
+                             "{\"a\": [1e15, 9e15, \"\\u0085\"]}"};
+  static const hcc_op ops[] = {HCC_OP_STRIP_PREFIX, HCC_OP_CLASSIFY_SUMMARY,
+                               HCC_OP_CLASSIFY_SUMMARY};
+  char *ws = ws_mem + ((16 - ((uintptr_t)ws_mem & 15)) & 15);
+  for (size_t k = 0; k < N(in); k++) {
+    hcc_params p;
+    hcc_error err;
+    size_t need, n;
+    hcc_params_init(&p);
+    size_t len = strlen(in[k]);
+    assert_int_equal(hcc_workspace_size(ops[k], &p, in[k], len, &need, &err), HCC_OK);
+    assert_true(need > 0);
+    /* need is what the input's validator facts call for (for lists and
+     * dicts an upper bound); too little is refused, not overrun */
+    assert_int_equal(hcc_run(ops[k], &p, in[k], len, ws, 16, out_mem, sizeof out_mem, &n, &err),
+                     HCC_E_WORKSPACE);
+    assert_int_equal(hcc_run(ops[k], &p, in[k], len, NULL, 0, out_mem, sizeof out_mem, &n, &err),
+                     HCC_E_WORKSPACE);
+    assert_int_equal(hcc_run(ops[k], &p, in[k], len, ws, need, out_mem, 2, &n, &err),
+                     HCC_E_NOSPACE);
+    assert_true(n > 2);
+    assert_int_equal(hcc_run(ops[k], &p, in[k], len, ws, need, out_mem, n, &n, &err), HCC_OK);
+  }
+}
+
+/* str(dict) of the content can be longer than its JSON text; the workspace
+ * bound covers the worst constructs (floats printed positionally,
+ * separators, \U escapes of non-printable astral code points). */
+static void test_classify_str_bound(void **state) {
+  (void)state;
+  static char in[1 << 16];
+  static const char *pieces[] = {"1e15", "9e15", "-1e15", "1E9", "\"\\udb40\\udc01\"",
+                                 "\"\\u0085\"", "\"\xf3\xa0\x80\x81\"", "[]", "{}", "0.0001",
+                                 "\"'\"", "\"\\\\\"", "\"\\\"'\"", "null", "true"};
+  for (size_t k = 0; k < N(pieces); k++) {
+    for (int shape = 0; shape < 3; shape++) {
+      size_t n = 0;
+      n += (size_t)snprintf(in + n, sizeof in - n, shape == 2 ? "{\"k\":[" : "{");
+      for (int m = 0; m < 500; m++) {
+        if (m) in[n++] = ',';
+        if (shape == 0) n += (size_t)snprintf(in + n, sizeof in - n, "\"%d\":%s", m, pieces[k]);
+        else if (shape == 1) n += (size_t)snprintf(in + n, sizeof in - n, "\"\":%s", pieces[k]);
+        else n += (size_t)snprintf(in + n, sizeof in - n, "%s", pieces[k]);
+      }
+      n += (size_t)snprintf(in + n, sizeof in - n, shape == 2 ? "]}" : "}");
+      size_t out_n;
+      assert_int_equal(run_exact(HCC_OP_CLASSIFY_SUMMARY, in, n, &out_n), HCC_OK);
+      assert_memory_equal(out_mem, "null", 4);
+    }
+  }
+}
+
+/* A long text full of false starts of the end marker is searched in one
+ * pass (the result is checked against the naive search). */
+static void test_long_adversarial(void **state) {
+  (void)state;
+  const hcc_lit *e = &hcc__lits[HCC_LIT_SUMMARY_END_MARKER];
+  static char text[1 << 20];
+  size_t n = 0;
+  while (n + 2 * e->n < sizeof text) {
+    memcpy(text + n, e->s, e->n - 1); /* all but the last byte, then a wrong one */
+    n += e->n - 1;
+    text[n++] = 'x';
+  }
+  memcpy(text + n, e->s, e->n);
+  n += e->n;
+  assert_int_equal(hcc__lit_find(HCC_LIT_SUMMARY_END_MARKER, text, n), n - e->n);
+  assert_int_equal(naive_find(text, n, e->s, e->n), n - e->n);
+  assert_int_equal(hcc__lit_find(HCC_LIT_SUMMARY_END_MARKER, text, n - 1), HCC_NPOS);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_table_lengths),
+      cmocka_unit_test(test_table_text),
+      cmocka_unit_test(test_table_borders),
+      cmocka_unit_test(test_prefix_order),
+      cmocka_unit_test(test_find_matches_naive),
+      cmocka_unit_test(test_strip_python_whitespace),
+      cmocka_unit_test(test_ops_small),
+      cmocka_unit_test(test_rejects),
+      cmocka_unit_test(test_with_prefix_bare),
+      cmocka_unit_test(test_sizes),
+      cmocka_unit_test(test_classify_str_bound),
+      cmocka_unit_test(test_long_adversarial),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
