@@ -74,60 +74,208 @@ clean:
 	rm -rf $(B)
 
 # ---- fuzzing ---------------------------------------------------------------
-# One harness per op (fuzz/fuzz_op.c with -DHCC_FUZZ_OP), three builds each:
-# libFuzzer (clang, ASan+UBSan), AFL++ (afl-clang-fast, persistent, +CmpLog)
-# and a standalone replayer any C compiler builds (used by `make test`).
+# (owned by the fuzzing work; fuzz/README.md explains every target)
+# One harness per op (fuzz/fuzz_op.c with -DHCC_FUZZ_OP) plus the chain
+# harness (fuzz/fuzz_chain.c, name "chain").  The library and the harness
+# objects are compiled once per flavour into $(B)/<flavour>/obj; only the
+# one-file harness main is compiled per op:
+#   fuzz    libFuzzer, clang, ASan+UBSan          $(B)/fuzz/<op>
+#   replay  standalone replayer, ASan+UBSan        $(B)/replay/<op>  (make test)
+#   afl     AFL++ persistent + a CmpLog twin       $(B)/afl/<op>[.cmplog]
+#   work    edge counter, no sanitizer             $(B)/work/<op>   (cost bound)
+#   cov     gcc --coverage                         $(B)/cov/...     (make coverage)
 FUZZ_OPS := validate messages align trajectory_snap truncate_args strip_prefix \
             with_prefix classify_summary repair prune prune_only compress trajectory check
+FUZZ_TARGETS := $(FUZZ_OPS) chain
 FUZZ_SECONDS ?= 10
+SMOKE_SECONDS ?= 3
 AFL_JOBS ?= 2
 AFL_SECONDS ?= 60
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined
-FUZZ_SRC := fuzz/harness.c fuzz/oracles.c $(LIB_SRC)
-FUZZ_CFLAGS := $(CPPFLAGS_HCC) -Ifuzz -g -O1 -std=c11 -D_DEFAULT_SOURCE
+FUZZ_CPP := $(CPPFLAGS_HCC) -Ifuzz -D_DEFAULT_SOURCE
+FUZZ_OPT := -g -O1 -std=c11
+FUZZ_HDR := ref/include/hcc.h $(wildcard ref/src/*.h) fuzz/harness.h fuzz/jv.h
+FUZZ_COMMON := harness oracles jv
 opdef = -DHCC_FUZZ_OP=HCC_OP_$(shell echo $(1) | tr a-z A-Z)
 
-$(B)/fuzz $(B)/afl $(B)/replay:
-	mkdir -p $@
+# Per flavour: compiler and flags for the library and harness objects.
+FZ_CC ?= clang
+FZ_FLAGS ?= -fsanitize=fuzzer-no-link $(FUZZ_SAN)
+FZ_LINK ?= -fsanitize=fuzzer $(FUZZ_SAN)
+RP_CC ?= clang
+RP_FLAGS ?= $(FUZZ_SAN)
+AFL_CC ?= afl-clang-fast
+WK_CC ?= clang
+# the work build counts every edge of the library (trace-pc-guard) and the
+# bytes of every libc call the library makes (--wrap); -fno-builtin keeps
+# those calls real calls
+WK_LIBFLAGS := -fsanitize-coverage=trace-pc-guard -fno-builtin
+WK_WRAP := memchr memcmp memcpy memmove memset strlen strspn strcmp strtod strtol snprintf
+WK_LINK := $(foreach f,$(WK_WRAP),-Wl,--wrap=$(f))
 
-$(B)/fuzz/%: fuzz/fuzz_op.c $(FUZZ_SRC) fuzz/harness.h | $(B)/fuzz
-	clang $(FUZZ_CFLAGS) $(call opdef,$*) -fsanitize=fuzzer $(FUZZ_SAN) fuzz/fuzz_op.c $(FUZZ_SRC) -o $@
+# $(1) flavour dir, $(2) compiler (with env), $(3) library flags, $(4) harness flags
+define fuzz_flavour
+$(B)/$(1)/obj/lib/%.o: ref/src/%.c $(FUZZ_HDR)
+	@mkdir -p $$(@D)
+	$(2) $(FUZZ_CPP) $(FUZZ_OPT) $(3) -c $$< -o $$@
+$(B)/$(1)/obj/%.o: fuzz/%.c $(FUZZ_HDR)
+	@mkdir -p $$(@D)
+	$(2) $(FUZZ_CPP) $(FUZZ_OPT) $(4) -c $$< -o $$@
+$(B)/$(1)/libhcc-fuzz.a: $(LIB_SRC:ref/src/%.c=$(B)/$(1)/obj/lib/%.o) $(FUZZ_COMMON:%=$(B)/$(1)/obj/%.o)
+	rm -f $$@ && ar rcs $$@ $$^
+endef
+$(eval $(call fuzz_flavour,fz,$(FZ_CC),$(FZ_FLAGS),$(FZ_FLAGS)))
+$(eval $(call fuzz_flavour,rp,$(RP_CC),$(RP_FLAGS),$(RP_FLAGS)))
+$(eval $(call fuzz_flavour,afl,AFL_QUIET=1 $(AFL_CC),,))
+$(eval $(call fuzz_flavour,aflcmp,AFL_QUIET=1 AFL_LLVM_CMPLOG=1 $(AFL_CC),,))
+$(eval $(call fuzz_flavour,wk,$(WK_CC),$(WK_LIBFLAGS),))
 
-$(B)/replay/%: fuzz/fuzz_op.c fuzz/replay_main.c $(FUZZ_SRC) fuzz/harness.h | $(B)/replay
-	clang $(FUZZ_CFLAGS) $(call opdef,$*) $(FUZZ_SAN) fuzz/fuzz_op.c fuzz/replay_main.c $(FUZZ_SRC) -o $@
+# the harness main: fuzz_op.c for an op, fuzz_chain.c for "chain"
+main_src = $(if $(filter chain,$(1)),fuzz/fuzz_chain.c,fuzz/fuzz_op.c)
+main_def = $(if $(filter chain,$(1)),,$(call opdef,$(1)))
 
-$(B)/afl/%: fuzz/fuzz_op.c $(FUZZ_SRC) fuzz/harness.h | $(B)/afl
-	AFL_QUIET=1 afl-clang-fast $(FUZZ_CFLAGS) $(call opdef,$*) -fsanitize=fuzzer fuzz/fuzz_op.c $(FUZZ_SRC) -o $@
-	AFL_QUIET=1 AFL_LLVM_CMPLOG=1 afl-clang-fast $(FUZZ_CFLAGS) $(call opdef,$*) -fsanitize=fuzzer fuzz/fuzz_op.c $(FUZZ_SRC) -o $@.cmplog
+$(B)/fuzz/%: fuzz/fuzz_op.c fuzz/fuzz_chain.c $(B)/fz/libhcc-fuzz.a
+	@mkdir -p $(@D)
+	$(FZ_CC) $(FUZZ_CPP) $(FUZZ_OPT) $(FZ_FLAGS) $(call main_def,$*) $(call main_src,$*) $(B)/fz/libhcc-fuzz.a $(FZ_LINK) -o $@
 
-fuzz-build: $(addprefix $(B)/fuzz/,$(FUZZ_OPS))
-replay-build: $(addprefix $(B)/replay/,$(FUZZ_OPS))
+$(B)/replay/%: fuzz/fuzz_op.c fuzz/fuzz_chain.c fuzz/replay_main.c $(B)/rp/libhcc-fuzz.a
+	@mkdir -p $(@D)
+	$(RP_CC) $(FUZZ_CPP) $(FUZZ_OPT) $(RP_FLAGS) $(call main_def,$*) $(call main_src,$*) fuzz/replay_main.c $(B)/rp/libhcc-fuzz.a -o $@
+
+$(B)/afl/%.cmplog: fuzz/fuzz_op.c fuzz/fuzz_chain.c $(B)/aflcmp/libhcc-fuzz.a
+	@mkdir -p $(@D)
+	AFL_QUIET=1 AFL_LLVM_CMPLOG=1 $(AFL_CC) $(FUZZ_CPP) $(FUZZ_OPT) $(call main_def,$*) $(call main_src,$*) $(B)/aflcmp/libhcc-fuzz.a -fsanitize=fuzzer -o $@
+
+$(B)/afl/%: fuzz/fuzz_op.c fuzz/fuzz_chain.c $(B)/afl/libhcc-fuzz.a
+	@mkdir -p $(@D)
+	AFL_QUIET=1 $(AFL_CC) $(FUZZ_CPP) $(FUZZ_OPT) $(call main_def,$*) $(call main_src,$*) $(B)/afl/libhcc-fuzz.a -fsanitize=fuzzer -o $@
+
+$(B)/work/%: fuzz/work_main.c $(B)/wk/libhcc-fuzz.a
+	@mkdir -p $(@D)
+	$(WK_CC) $(FUZZ_CPP) $(FUZZ_OPT) $(call opdef,$*) fuzz/work_main.c $(B)/wk/libhcc-fuzz.a $(WK_LINK) -o $@
+
+.PRECIOUS: $(B)/fz/obj/%.o $(B)/rp/obj/%.o $(B)/afl/obj/%.o $(B)/aflcmp/obj/%.o $(B)/wk/obj/%.o \
+           $(B)/fz/obj/lib/%.o $(B)/rp/obj/lib/%.o $(B)/afl/obj/lib/%.o $(B)/aflcmp/obj/lib/%.o $(B)/wk/obj/lib/%.o
+
+.PHONY: fuzz-build replay-build work-build afl-build fuzz-replay fuzz-smoke fuzz afl corpus corpus-min \
+        fuzz-work fuzz-selftest coverage coverage-build coverage-gate cflite-check
+
+fuzz-build: $(addprefix $(B)/fuzz/,$(FUZZ_TARGETS))
+replay-build: $(addprefix $(B)/replay/,$(FUZZ_TARGETS))
+work-build: $(addprefix $(B)/work/,$(FUZZ_OPS))
+afl-build: $(addprefix $(B)/afl/,$(FUZZ_TARGETS)) $(addsuffix .cmplog,$(addprefix $(B)/afl/,$(FUZZ_TARGETS)))
+
+# seeds of a target: its corpus folder and its regressions
+seed_dirs = $(wildcard corpus/$(1) corpus/regressions/$(1))
 
 # Every seed corpus and every regression, once, under ASan and UBSan.
 fuzz-replay: replay-build
-	@set -e; for op in $(FUZZ_OPS); do \
-	  dirs=""; for d in corpus/$$op corpus/regressions/$$op; do [ -d $$d ] && dirs="$$dirs $$d"; done; \
-	  [ -n "$$dirs" ] || continue; printf '%-18s ' $$op; $(B)/replay/$$op $$dirs; done
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  dirs=""; for d in corpus/$$t corpus/regressions/$$t; do [ -d $$d ] && dirs="$$dirs $$d"; done; \
+	  [ -n "$$dirs" ] || continue; printf '%-18s ' $$t; $(B)/replay/$$t $$dirs; done
 
-# A few seconds of every libFuzzer harness so the fuzz builds never rot.
+# A few seconds of every libFuzzer harness so the fuzz builds never rot
+# (SMOKE_SECONDS each; ops this build lacks return at once and are skipped).
 fuzz-smoke: fuzz-build
-	@set -e; for op in $(FUZZ_OPS); do mkdir -p $(B)/fuzz-work/$$op; \
-	  seeds=""; [ -d corpus/$$op ] && seeds=corpus/$$op; \
-	  $(B)/fuzz/$$op -max_total_time=$(or $(SMOKE_SECONDS),3) -dict=fuzz/hcc.dict $(B)/fuzz-work/$$op $$seeds 2>$(B)/fuzz-work/$$op.log \
-	    || { tail -50 $(B)/fuzz-work/$$op.log; exit 1; }; \
-	  printf '%-18s %s\n' $$op "$$(grep -o 'stat::number_of_executed_units: [0-9]*' $(B)/fuzz-work/$$op.log | tail -1; grep -E '^Done' $(B)/fuzz-work/$$op.log)"; done
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  if [ -x $(B)/replay/$$t ] && $(B)/replay/$$t --supported | grep -q no; then printf '%-18s unsupported\n' $$t; continue; fi; \
+	  mkdir -p $(B)/fuzz-work/$$t; \
+	  $(B)/fuzz/$$t -max_total_time=$(SMOKE_SECONDS) -max_len=4096 -dict=fuzz/hcc.dict -print_final_stats=1 \
+	    -artifact_prefix=$(B)/fuzz-work/$$t- $(B)/fuzz-work/$$t $(call seed_dirs,$$t) >$(B)/fuzz-work/$$t.log 2>&1 \
+	    || { tail -60 $(B)/fuzz-work/$$t.log; exit 1; }; \
+	  printf '%-18s %s\n' $$t "$$(grep -E '^stat::(number_of_executed_units|average_exec_per_sec)' $(B)/fuzz-work/$$t.log | tr '\n' ' ')"; done
 
 fuzz: fuzz-build
-	@set -e; for op in $(FUZZ_OPS); do mkdir -p $(B)/fuzz-work/$$op; \
-	  seeds=""; [ -d corpus/$$op ] && seeds=corpus/$$op; \
-	  echo "== $$op ($(FUZZ_SECONDS) s)"; \
-	  $(B)/fuzz/$$op -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -dict=fuzz/hcc.dict \
-	    -artifact_prefix=$(B)/fuzz-work/$$op- $(B)/fuzz-work/$$op $$seeds 2>&1 | grep -E 'exec/s|Done|ERROR|SUMMARY' | tail -3; done
+	@set -e; for t in $(FUZZ_TARGETS); do \
+	  if [ -x $(B)/replay/$$t ] && $(B)/replay/$$t --supported | grep -q no; then continue; fi; \
+	  mkdir -p $(B)/fuzz-work/$$t; echo "== $$t ($(FUZZ_SECONDS) s)"; \
+	  $(B)/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -dict=fuzz/hcc.dict \
+	    -artifact_prefix=$(B)/fuzz-work/$$t- $(B)/fuzz-work/$$t $(call seed_dirs,$$t) 2>&1 \
+	    | grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added)|^Done|ERROR|SUMMARY|invariant' | tail -5; done
 
-afl: $(addprefix $(B)/afl/,$(FUZZ_OPS))
-	@set -e; op=$(or $(AFL_OP),repair); mkdir -p $(B)/afl-work/$$op; \
-	  seeds=corpus/$$op; [ -d $$seeds ] || { mkdir -p $(B)/afl-seed; echo '[]' > $(B)/afl-seed/empty; seeds=$(B)/afl-seed; }; \
-	  export AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1; \
-	  timeout $(AFL_SECONDS) afl-fuzz -M main -c $(B)/afl/$$op.cmplog -x fuzz/hcc.dict -i $$seeds -o $(B)/afl-work/$$op -- $(B)/afl/$$op >/dev/null & \
-	  for i in $$(seq 2 $(AFL_JOBS)); do timeout $(AFL_SECONDS) afl-fuzz -S s$$i -x fuzz/hcc.dict -i $$seeds -o $(B)/afl-work/$$op -- $(B)/afl/$$op >/dev/null & done; \
-	  wait; afl-whatsup -s $(B)/afl-work/$$op || true
+# AFL++: one main instance with the CmpLog twin, AFL_JOBS-1 secondaries,
+# one sync dir; AFL_SECONDS of fuzzing on AFL_OP (default repair).
+afl: afl-build
+	@set -e; op=$(or $(AFL_OP),repair); out=$(B)/afl-work/$$op; mkdir -p $$out; \
+	  seeds=corpus/$$op; [ -d $$seeds ] || { mkdir -p $(B)/afl-seed; printf '\0\0\0\0[]' > $(B)/afl-seed/empty; seeds=$(B)/afl-seed; }; \
+	  export AFL_SKIP_CPUFREQ=1 AFL_I_DONT_CARE_ABOUT_MISSING_CRASHES=1 AFL_NO_UI=1 AFL_NO_AFFINITY=1; \
+	  timeout -s INT $(AFL_SECONDS) afl-fuzz -M main -c $(B)/afl/$$op.cmplog -x fuzz/hcc.dict -i $$seeds -o $$out -- $(B)/afl/$$op >$$out/main.log 2>&1 & \
+	  for i in $$(seq 2 $(AFL_JOBS)); do \
+	    timeout -s INT $(AFL_SECONDS) afl-fuzz -S s$$i -x fuzz/hcc.dict -i $$seeds -o $$out -- $(B)/afl/$$op >$$out/s$$i.log 2>&1 & done; \
+	  wait; afl-whatsup -s $$out || true; \
+	  n=$$(ls $$out/*/crashes 2>/dev/null | grep -vc README || true); echo "afl: crash files: $$n"
+
+# Seed corpora from golden cases and spec examples (4 parameter bytes + input).
+corpus:
+	$(PYTHON) tools/make_corpus.py
+
+# Minimises every corpus folder with libFuzzer's merge (run after fuzzing;
+# the grown corpora of $(B)/fuzz-work are merged in too).
+corpus-min: fuzz-build
+	@set -e; for t in $(FUZZ_TARGETS); do [ -d corpus/$$t ] || continue; \
+	  rm -rf $(B)/corpus-min/$$t; mkdir -p $(B)/corpus-min/$$t; \
+	  extra=""; [ -d $(B)/fuzz-work/$$t ] && extra=$(B)/fuzz-work/$$t; \
+	  $(B)/fuzz/$$t -merge=1 $(B)/corpus-min/$$t corpus/$$t $$extra >$(B)/corpus-min/$$t.log 2>&1 || { tail -20 $(B)/corpus-min/$$t.log; exit 1; }; \
+	  before=$$(ls corpus/$$t | wc -l); rm -rf corpus/$$t; mv $(B)/corpus-min/$$t corpus/$$t; \
+	  printf '%-18s %s -> %s files\n' $$t $$before $$(ls corpus/$$t | wc -l); done
+
+# Cost stays linear: every corpus and regression input, and copies of it
+# grown to WORK_SCALES times its messages, must cost at most
+# WORK_PER_BYTE edges per input byte (fuzz/README.md, "Work bound").
+fuzz-work: work-build
+	@set -e; for t in $(FUZZ_OPS); do \
+	  dirs=""; for d in corpus/$$t corpus/regressions/$$t $(WORK_EXTRA); do [ -d $$d ] && dirs="$$dirs $$d"; done; \
+	  [ -n "$$dirs" ] || continue; printf '%-18s ' $$t; $(B)/work/$$t $$dirs; done
+
+# The harness's own tests: the allocation hook fires.
+fuzz-selftest:
+	sh tests/fuzz/test_alloc_hook.sh
+
+# ---- coverage of ref/src (gcov + lcov) ---------------------------------------
+# The library built with --coverage; then unit tests, the golden corpus
+# (through a coverage-built hcc and tools/conform.py) and the fuzz corpus
+# replay; lcov HTML report in $(B)/coverage/html; tools/coverage_gate.py
+# fails under COV_LINE % lines / COV_BRANCH % branches.
+COV_LINE ?= 95
+COV_BRANCH ?= 90
+CV := $(B)/cv
+CV_FLAGS := -O0 -g --coverage
+$(CV)/obj/%.o: ref/src/%.c ref/include/hcc.h $(wildcard ref/src/*.h)
+	@mkdir -p $(@D)
+	gcc $(CPPFLAGS_HCC) $(WARN) $(CV_FLAGS) -c $< -o $@
+$(CV)/libhcc.a: $(LIB_SRC:ref/src/%.c=$(CV)/obj/%.o)
+	rm -f $@ && ar rcs $@ $^
+$(CV)/hcc: $(CLI_SRC) $(CV)/libhcc.a $(wildcard ref/cli/*.h)
+	gcc $(CPPFLAGS_HCC) $(WARN) -O0 -g $(CLI_SRC) $(CV)/libhcc.a --coverage -o $@
+$(CV)/tests/%: tests/unit/%.c tests/unit/unit.h $(CV)/libhcc.a
+	@mkdir -p $(@D)
+	gcc $(CPPFLAGS_HCC) -Itests/unit $(WARN) -Wno-strict-prototypes -O0 -g $< $(CV)/libhcc.a -lcmocka --coverage -o $@
+$(CV)/replay/%: fuzz/fuzz_op.c fuzz/fuzz_chain.c fuzz/replay_main.c fuzz/harness.c fuzz/oracles.c fuzz/jv.c $(CV)/libhcc.a $(FUZZ_HDR)
+	@mkdir -p $(@D)
+	gcc $(FUZZ_CPP) -O1 -g -std=c11 $(call main_def,$*) $(call main_src,$*) fuzz/replay_main.c fuzz/harness.c fuzz/oracles.c fuzz/jv.c $(CV)/libhcc.a --coverage -o $@
+
+coverage-build: $(CV)/hcc $(UNIT_SRC:tests/unit/%.c=$(CV)/tests/%) $(addprefix $(CV)/replay/,$(FUZZ_TARGETS))
+
+coverage: coverage-build
+	@set -e; find $(CV) -name '*.gcda' -delete; \
+	for t in $(UNIT_SRC:tests/unit/%.c=$(CV)/tests/%); do $$t >/dev/null 2>&1 || { echo "coverage: $$t failed"; exit 1; }; done; \
+	$(PYTHON) tools/conform.py --impl "$(CV)/hcc" --serve --exact >$(CV)/conform.log 2>&1 || { tail -5 $(CV)/conform.log; exit 1; }; \
+	tail -2 $(CV)/conform.log; \
+	for t in $(FUZZ_TARGETS); do dirs=""; for d in corpus/$$t corpus/regressions/$$t; do [ -d $$d ] && dirs="$$dirs $$d"; done; \
+	  [ -n "$$dirs" ] && $(CV)/replay/$$t $$dirs >/dev/null; done; \
+	lcov --quiet --capture --rc lcov_branch_coverage=1 --directory $(CV)/obj --output-file $(CV)/lcov.info >/dev/null 2>&1; \
+	lcov --quiet --rc lcov_branch_coverage=1 --extract $(CV)/lcov.info '*/ref/src/*' --output-file $(CV)/lcov.info >/dev/null 2>&1; \
+	genhtml --quiet --branch-coverage --output-directory $(B)/coverage/html $(CV)/lcov.info >/dev/null 2>&1; \
+	echo "coverage: HTML report in $(B)/coverage/html/index.html"; \
+	$(PYTHON) tools/coverage_gate.py --line $(COV_LINE) --branch $(COV_BRANCH) $(CV)/lcov.info
+
+# ---- ClusterFuzzLite build script, run as OSS-Fuzz would (no Docker) ---------
+cflite-check:
+	rm -rf $(B)/cfl-out && mkdir -p $(B)/cfl-out
+	CC=clang CXX=clang++ CFLAGS="-O1 -gline-tables-only -fsanitize=address,fuzzer-no-link" \
+	  CXXFLAGS="-O1 -gline-tables-only -fsanitize=address,fuzzer-no-link" \
+	  LIB_FUZZING_ENGINE=-fsanitize=fuzzer OUT=$(CURDIR)/$(B)/cfl-out SRC=$(dir $(CURDIR)) WORK=$(CURDIR)/$(B)/cfl-work \
+	  bash .clusterfuzzlite/build.sh
+	@set -e; for f in $(B)/cfl-out/*; do [ -x $$f ] && [ -f $$f ] || continue; \
+	  $$f -runs=200 -seed=1 $(B)/cfl-out/seed-check >/dev/null 2>&1 || { echo "cflite-check: $$f failed"; exit 1; }; \
+	  echo "cflite-check: $$f ran"; done

@@ -5,11 +5,34 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__has_include)
+/* The hooks need a sanitizer allocator (ASan here); builds without one
+ * (AFL++ plain, gcc coverage, the work counter) rely on `make alloc-check`
+ * (no allocator symbol in the library's objects) alone. */
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define HCC_FUZZ_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define HCC_FUZZ_ASAN 1
+#endif
+#if defined(HCC_FUZZ_ASAN) && defined(__has_include)
 #if __has_include(<sanitizer/allocator_interface.h>)
 #include <sanitizer/allocator_interface.h>
 #define HCC_FUZZ_MALLOC_HOOKS 1
 #endif
+#endif
+
+/* Negative test of the hook (tests/fuzz/test_alloc_hook.sh): with
+ * -DHCC_FUZZ_ALLOC_PROBE the harness itself allocates while the flag is
+ * up, standing in for a library that allocates; the run must abort. */
+#ifdef HCC_FUZZ_ALLOC_PROBE
+static void probe(void) {
+  void *volatile p = malloc(16);
+  free(p);
+}
+#else
+static void probe(void) {}
 #endif
 
 /* Zero allocation, checked at run time: while the library runs, any malloc
@@ -22,6 +45,7 @@ static void on_malloc(const volatile void *ptr, size_t size) {
   (void)ptr;
   (void)size;
   if (in_library) {
+    in_library = 0; /* fprintf may allocate: no recursion */
     fprintf(stderr, "hcc fuzz: allocation inside the library\n");
     abort();
   }
@@ -29,6 +53,7 @@ static void on_malloc(const volatile void *ptr, size_t size) {
 static void on_free(const volatile void *ptr) {
   (void)ptr;
   if (in_library) {
+    in_library = 0;
     fprintf(stderr, "hcc fuzz: free inside the library\n");
     abort();
   }
@@ -43,6 +68,14 @@ static void install_hooks(void) {
 #else
 static void install_hooks(void) {}
 #endif
+
+int hcc_fuzz_alloc_hooks(void) {
+#ifdef HCC_FUZZ_MALLOC_HOOKS
+  return 1;
+#else
+  return 0;
+#endif
+}
 
 void hcc_fuzz_fail(const char *what, const char *in, size_t len) {
   fprintf(stderr, "hcc fuzz: invariant broken: %s (input %zu bytes)\n", what, len);
@@ -84,6 +117,7 @@ hcc_fuzz_result hcc_fuzz_run(hcc_op op, const hcc_params *p, const char *in, siz
   size_t need = 0;
   install_hooks();
   in_library = 1;
+  probe();
   int rc = hcc_workspace_size(op, p, in, len, &need, &err);
   in_library = 0;
   if (!known_code(rc)) hcc_fuzz_fail("unknown status code from sizing", in, len);

@@ -32,6 +32,10 @@ void hcc_fuzz_free(hcc_fuzz_result *r);
 void hcc_fuzz_oracles(hcc_op op, const hcc_params *p, const char *in, size_t len,
                       const hcc_fuzz_result *r);
 
+/* 1 when this build checks for allocation inside the library at run time
+ * (ASan's malloc hooks). */
+int hcc_fuzz_alloc_hooks(void);
+
 /* Aborts with a message naming the invariant. */
 void hcc_fuzz_fail(const char *what, const char *in, size_t len);
 #endif

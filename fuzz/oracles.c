@@ -1,12 +1,539 @@
-/* oracles.c -- op-specific structural invariants, checked on every
- * successful run.  They use the public API only, as any caller would. */
+/* oracles.c -- op-specific structural invariants, checked on every run.
+ *
+ * Each oracle asserts only what the spec guarantees (the rule ids are
+ * named beside each check), reads input and output with the harness's own
+ * JSON tree (jv.c) rather than the library's tokenizer, and calls the
+ * library only through the public API, as any caller would -- except for
+ * the table of hermes's marker strings (prefixes.h), which is static data.
+ * fuzz/README.md lists every invariant and why it is sound. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "harness.h"
+#include "jv.h"
+#include "prefixes.h"
+
+#define FAIL(what) hcc_fuzz_fail(what, in, len)
+
+/* Constants of the spec, quoted as data. */
+#define ARGS_MARKER "...[truncated]"                     /* ARGS-2 */
+#define ARGS_GATE 500                                    /* ARGS-5 */
+#define STRIP_CONTENT "(tool call removed)"              /* PAIRS-3 */
+#define STUB_CONTENT                                     /* PAIRS-4 */ \
+  "[Result from earlier conversation \xe2\x80\x94 see context summary above]"
 
 static int ends_json(hcc_op op) { return op != HCC_OP_MESSAGES && op != HCC_OP_CHECK; }
+
+static int returns_transcript(hcc_op op) {
+  return op == HCC_OP_REPAIR || op == HCC_OP_TRUNCATE_ARGS || op == HCC_OP_PRUNE ||
+         op == HCC_OP_PRUNE_ONLY || op == HCC_OP_COMPRESS;
+}
+
+/* ---- small helpers ------------------------------------------------------- */
+
+/* A growable list of jv pointers (id sets). */
+typedef struct {
+  const jv **v;
+  size_t n, cap;
+} jlist;
+
+static void jl_add(jlist *l, const jv *x) {
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 16;
+    l->v = realloc(l->v, l->cap * sizeof *l->v);
+    if (!l->v) abort();
+  }
+  l->v[l->n++] = x;
+}
+
+static size_t jl_count(const jlist *l, const jv *x) {
+  size_t k = 0;
+  for (size_t i = 0; i < l->n; i++) k += jv_str_eq(l->v[i], x);
+  return k;
+}
+
+static int is_role(const jv *msg, const char *role) { return jv_is_str(jv_get(msg, "role"), role); }
+
+/* Result id of a tool message (PAIRS-1), or NULL. */
+static const jv *result_id(const jv *msg) {
+  if (!is_role(msg, "tool")) return NULL;
+  const jv *id = jv_get(msg, "tool_call_id");
+  return jv_nonempty_str(id) ? id : NULL;
+}
+
+/* The tool_calls list of an assistant message (PAIRS-1), or NULL. */
+static const jv *call_list(const jv *msg) {
+  if (!is_role(msg, "assistant")) return NULL;
+  const jv *tc = jv_get(msg, "tool_calls");
+  return tc && tc->k == JV_ARR ? tc : NULL;
+}
+
+/* Call ids and result ids of a message array (PAIRS-1). */
+static void id_sets(const jv *msgs, jlist *calls, jlist *results) {
+  for (size_t i = 0; i < msgs->len; i++) {
+    const jv *m = &msgs->kids[i];
+    const jv *tc = call_list(m);
+    for (size_t k = 0; tc && k < tc->len; k++) {
+      const jv *id = jv_call_id(&tc->kids[k]);
+      if (id) jl_add(calls, id);
+    }
+    const jv *r = result_id(m);
+    if (r) jl_add(results, r);
+  }
+}
+
+/* 1 when raw == a[0..an) b[0..bn) ... given as pieces. */
+static int bytes_at(const char **p, const char *end, const char *s, size_t n) {
+  if ((size_t)(end - *p) < n || memcmp(*p, s, n) != 0) return 0;
+  *p += n;
+  return 1;
+}
+
+/* The array's raw text is "[" + its elements' raw texts joined by ", " +
+ * "]" (JSON-9, MODEL-2). */
+static int joined(const jv *arr) {
+  const char *p = arr->raw, *end = arr->raw + arr->raw_len;
+  if (!bytes_at(&p, end, "[", 1)) return 0;
+  for (size_t i = 0; i < arr->len; i++) {
+    if (i && !bytes_at(&p, end, ", ", 2)) return 0;
+    if (!bytes_at(&p, end, arr->kids[i].raw, arr->kids[i].raw_len)) return 0;
+  }
+  return bytes_at(&p, end, "]", 1) && p == end;
+}
+
+/* An object written anew: every key once, ": " and ", " (JSON-9). */
+static int fresh_object(const jv *o) {
+  const char *p = o->raw, *end = o->raw + o->raw_len;
+  size_t *ix, *vx;
+  size_t n = jv_view(o, &ix, &vx);
+  free(ix);
+  free(vx);
+  if (n != o->len || !bytes_at(&p, end, "{", 1)) return 0;
+  for (size_t i = 0; i < o->len; i++) {
+    if (i && !bytes_at(&p, end, ", ", 2)) return 0;
+    if (!bytes_at(&p, end, o->keys[i].raw, o->keys[i].raw_len)) return 0;
+    if (!bytes_at(&p, end, ": ", 2)) return 0;
+    if (!bytes_at(&p, end, o->kids[i].raw, o->kids[i].raw_len)) return 0;
+  }
+  return bytes_at(&p, end, "}", 1) && p == end;
+}
+
+/* ---- transcripts: input and output side by side ------------------------- */
+
+typedef struct {
+  jv *in, *out;
+  const jv *mi, *mo; /* message arrays */
+} tpair;
+
+static int tpair_open(tpair *t, const char *in, size_t len, const hcc_fuzz_result *r) {
+  t->in = jv_parse(in, len);
+  t->out = jv_parse(r->out, r->out_len);
+  if (!t->in || !t->out) FAIL("transcript op: input or output does not parse");
+  t->mi = jv_messages(t->in);
+  t->mo = jv_messages(t->out);
+  if (!t->mi) FAIL("transcript op accepted input that is not a transcript (MODEL-1)");
+  if (!t->mo) FAIL("transcript op output is not a transcript (MODEL-2)");
+  for (size_t i = 0; i < t->mi->len; i++)
+    if (t->mi->kids[i].k != JV_OBJ) FAIL("transcript op accepted a non-object message (MODEL-1)");
+  return 1;
+}
+
+static void tpair_close(tpair *t) {
+  jv_free(t->in);
+  jv_free(t->out);
+}
+
+/* MODEL-2: the wrapper around the messages array is the input's, byte for
+ * byte, and the array is its messages joined by ", ". */
+static void wrapper_kept(const tpair *t, const char *in, size_t len, const hcc_fuzz_result *r) {
+  size_t pre_in = (size_t)(t->mi->raw - in), pre_out = (size_t)(t->mo->raw - r->out);
+  size_t post_in = len - pre_in - t->mi->raw_len, post_out = r->out_len - pre_out - t->mo->raw_len;
+  if (pre_in != pre_out || memcmp(in, r->out, pre_in) != 0 || post_in != post_out ||
+      memcmp(in + len - post_in, r->out + r->out_len - post_out, post_in) != 0)
+    FAIL("wrapper around the messages changed (MODEL-2)");
+  if (!joined(t->mo)) FAIL("messages not joined by \", \" (MODEL-2, JSON-9)");
+}
+
+/* Every transcript op: the output is a transcript in the input's wrapper
+ * kind (MODEL-2). */
+static void transcript_kind(const char *in, size_t len, const hcc_fuzz_result *r) {
+  jv *x = jv_parse(in, len), *y = jv_parse(r->out, r->out_len);
+  if (!x || !y || !jv_messages(x) || !jv_messages(y) || x->k != y->k)
+    FAIL("transcript op: output not a transcript in the input's wrapper (MODEL-1, MODEL-2)");
+  jv_free(x);
+  jv_free(y);
+}
+
+/* ---- repair (PAIRS) -------------------------------------------------------- */
+
+/* PAIRS-3: in is an assistant message some of whose calls are unanswered;
+ * out must be it with exactly those calls removed. */
+static void stripped_message(const jv *a, const jv *b, const jlist *results, const char *in,
+                             size_t len) {
+  const jv *tc = jv_get(a, "tool_calls");
+  jlist kept = {0};
+  for (size_t k = 0; k < tc->len; k++) {
+    const jv *id = jv_call_id(&tc->kids[k]);
+    if (!id || jl_count(results, id)) jl_add(&kept, &tc->kids[k]);
+  }
+  if (b->k != JV_OBJ || !fresh_object(b)) FAIL("repair strip: rewritten message not written as a fresh object (PAIRS-6)");
+  size_t *ai, *av;
+  size_t na = jv_view(a, &ai, &av);
+  const jv *content = jv_get(a, "content");
+  int set_content = kept.n == 0 && (!content || !jv_truthy(content) ||
+                                    (content->k == JV_STR && jv_all_space(content)));
+  size_t j = 0;
+  for (size_t i = 0; i < na; i++) {
+    const jv *key = &a->keys[ai[i]], *val = &a->kids[av[i]];
+    if (jv_is_str(key, "tool_calls") && kept.n == 0) continue; /* member removed */
+    if (j >= b->len || !jv_str_eq(key, &b->keys[j])) FAIL("repair strip: members not kept in order (PAIRS-6)");
+    const jv *got = &b->kids[j++];
+    if (jv_is_str(key, "tool_calls")) {
+      int ok = got->k == JV_ARR && got->len == kept.n && joined(got);
+      for (size_t k = 0; ok && k < kept.n; k++) ok = jv_raw_eq(&got->kids[k], kept.v[k]);
+      if (!ok) FAIL("repair strip: tool_calls is not the answered calls, copied in order (PAIRS-3)");
+    } else if (jv_is_str(key, "content") && set_content) {
+      if (!jv_is_str(got, STRIP_CONTENT)) FAIL("repair strip: blank content not replaced (PAIRS-3)");
+    } else if (!jv_raw_eq(val, got)) {
+      FAIL("repair strip: untouched member not copied byte for byte (PAIRS-6)");
+    }
+  }
+  if (set_content && !content) {
+    if (j >= b->len || !jv_is_str(&b->keys[j], "content") || !jv_is_str(&b->kids[j], STRIP_CONTENT))
+      FAIL("repair strip: absent content not appended (PAIRS-3)");
+    j++;
+  }
+  if (j != b->len) FAIL("repair strip: extra members in a rewritten message (PAIRS-6)");
+  free(ai);
+  free(av);
+  free(kept.v);
+}
+
+/* 1 when the assistant message m lists a call whose id has no result. */
+static int has_unanswered(const jv *m, const jlist *results) {
+  const jv *tc = call_list(m);
+  for (size_t k = 0; tc && k < tc->len; k++) {
+    const jv *id = jv_call_id(&tc->kids[k]);
+    if (id && !jl_count(results, id)) return 1;
+  }
+  return 0;
+}
+
+static void repair_oracle(const hcc_params *p, const char *in, size_t len, const hcc_fuzz_result *r) {
+  tpair t;
+  tpair_open(&t, in, len, r);
+  wrapper_kept(&t, in, len, r);
+  jlist calls = {0}, results = {0}, ocalls = {0}, oresults = {0};
+  id_sets(t.mi, &calls, &results);
+  id_sets(t.mo, &ocalls, &oresults);
+  size_t j = 0;
+  for (size_t i = 0; i < t.mi->len; i++) {
+    const jv *m = &t.mi->kids[i];
+    const jv *rid = result_id(m);
+    if (rid && !jl_count(&calls, rid)) continue; /* PAIRS-2: orphan result dropped */
+    if (j >= t.mo->len) FAIL("repair: a message that must stay is missing (PAIRS-2, order)");
+    const jv *o = &t.mo->kids[j++];
+    if (p->policy == HCC_POLICY_STRIP && has_unanswered(m, &results)) {
+      stripped_message(m, o, &results, in, len);
+      continue;
+    }
+    if (!jv_raw_eq(m, o)) FAIL("repair: untouched message not copied byte for byte, or order changed (PAIRS-6)");
+    if (p->policy != HCC_POLICY_STUB) continue;
+    const jv *tc = call_list(m);
+    for (size_t k = 0; tc && k < tc->len; k++) {
+      const jv *id = jv_call_id(&tc->kids[k]);
+      if (!id || jl_count(&results, id)) continue;
+      /* PAIRS-4: the stub, three members in this order, id as written */
+      static const char head[] = "{\"role\": \"tool\", \"content\": \"" STUB_CONTENT "\", \"tool_call_id\": ";
+      const jv *s = j < t.mo->len ? &t.mo->kids[j++] : NULL;
+      const char *q = s ? s->raw : NULL, *end = s ? s->raw + s->raw_len : NULL;
+      if (!s || !bytes_at(&q, end, head, sizeof head - 1) || !bytes_at(&q, end, id->raw, id->raw_len) ||
+          !bytes_at(&q, end, "}", 1) || q != end)
+        FAIL("repair stub: missing or malformed stub after the assistant message (PAIRS-4)");
+    }
+  }
+  if (j != t.mo->len) FAIL("repair: output has messages the rules do not make (PAIRS-2..4)");
+  /* The set statement of PAIRS-6 on the output itself: every call id is a
+   * result id and every result id a call id. */
+  for (size_t i = 0; i < ocalls.n; i++)
+    if (!jl_count(&oresults, ocalls.v[i])) FAIL("repair: a call has no result after repair (PAIRS-6)");
+  for (size_t i = 0; i < oresults.n; i++)
+    if (!jl_count(&ocalls, oresults.v[i])) FAIL("repair: a result has no call after repair (PAIRS-6)");
+  free(calls.v);
+  free(results.v);
+  free(ocalls.v);
+  free(oresults.v);
+  tpair_close(&t);
+}
+
+/* ---- truncate-args (ARGS) ------------------------------------------------ */
+
+/* y is x after ARGS-2/3: same shape, keys and key order (Python's view of
+ * x), non-string values equal as values, and every string either equal
+ * or, when longer than head code points, its first head code points plus
+ * the marker. */
+static int shrunk(const jv *x, const jv *y, size_t head) {
+  if (x->k != y->k) return 0;
+  switch (x->k) {
+  case JV_STR: {
+    if (jv_str_eq(x, y)) return 1;
+    if (jv_cps(x) <= head) return 0;
+    size_t i = 0, k = 0;
+    while (k < head && i < x->n) {
+      jv_next_cp(x->s, x->n, &i);
+      k++;
+    }
+    size_t m = strlen(ARGS_MARKER);
+    return y->n == i + m && memcmp(y->s, x->s, i) == 0 && memcmp(y->s + i, ARGS_MARKER, m) == 0;
+  }
+  case JV_ARR:
+    if (x->len != y->len) return 0;
+    for (size_t i = 0; i < x->len; i++)
+      if (!shrunk(&x->kids[i], &y->kids[i], head)) return 0;
+    return 1;
+  case JV_OBJ: {
+    size_t *xi, *xv;
+    size_t n = jv_view(x, &xi, &xv);
+    int ok = n == y->len;
+    for (size_t i = 0; ok && i < n; i++)
+      ok = jv_str_eq(&x->keys[xi[i]], &y->keys[i]) && shrunk(&x->kids[xv[i]], &y->kids[i], head);
+    free(xi);
+    free(xv);
+    return ok;
+  }
+  default:
+    return jv_eq(x, y);
+  }
+}
+
+typedef struct {
+  const hcc_params *p;
+  const char *in;
+  size_t len;
+  int role_ok; /* the message may change (assistant, or truncate_all) */
+} args_ctx;
+
+static void args_changed(const args_ctx *c, const jv *a, const jv *b) {
+  const char *in = c->in;
+  size_t len = c->len;
+  if (a->k != JV_STR || b->k != JV_STR) FAIL("truncate-args: changed arguments are not strings (ARGS-7)");
+  if (!c->role_ok) FAIL("truncate-args: a message that is not an assistant's changed (ARGS-5)");
+  if (!c->p->truncate_all && jv_cps(a) <= ARGS_GATE) FAIL("truncate-args: arguments under the gate changed (ARGS-5)");
+  /* ARGS-1: only arguments that are strict JSON are rewritten, and the
+   * result is strict JSON. */
+  if (hcc_json_validate(a->s, a->n, NULL, NULL) != HCC_OK)
+    FAIL("truncate-args: arguments that are not JSON were rewritten (ARGS-1)");
+  if (hcc_json_validate(b->s, b->n, NULL, NULL) != HCC_OK)
+    FAIL("truncate-args: rewritten arguments are not valid JSON (ARGS-1)");
+  jv *x = jv_parse(a->s, a->n), *y = jv_parse(b->s, b->n);
+  if (!x || !y) FAIL("truncate-args: arguments do not parse");
+  if (!shrunk(x, y, (size_t)c->p->head_chars))
+    FAIL("truncate-args: keys, order, values or cut strings not as ARGS-2/3 say");
+  jv_free(x);
+  jv_free(y);
+}
+
+/* Walks a changed message: every member is copied byte for byte except
+ * tool_calls[*].function.arguments (ARGS-4).  Levels: 0 the message, 1 its
+ * tool_calls list, 2 a call, 3 its function, 4 the arguments. */
+static void args_members(const args_ctx *c, const jv *a, const jv *b, int level) {
+  const char *in = c->in;
+  size_t len = c->len;
+  if (jv_raw_eq(a, b)) return;
+  if (level == 4) {
+    args_changed(c, a, b);
+    return;
+  }
+  if (level == 1) {
+    if (a->k != JV_ARR || b->k != JV_ARR || a->len != b->len) FAIL("truncate-args: tool_calls list changed shape (ARGS-4)");
+    if (!joined(b)) FAIL("truncate-args: calls not joined by \", \"");
+    for (size_t i = 0; i < a->len; i++) args_members(c, &a->kids[i], &b->kids[i], 2);
+    return;
+  }
+  if (a->k != JV_OBJ || b->k != JV_OBJ) FAIL("truncate-args: something other than arguments changed (ARGS-4)");
+  if (!fresh_object(b)) FAIL("truncate-args: rewritten object not written as Python does (ARGS-4)");
+  size_t *ai, *av;
+  size_t n = jv_view(a, &ai, &av);
+  if (n != b->len) FAIL("truncate-args: members added or removed (ARGS-4)");
+  const char *next = level == 0 ? "tool_calls" : level == 2 ? "function" : "arguments";
+  for (size_t i = 0; i < n; i++) {
+    if (!jv_str_eq(&a->keys[ai[i]], &b->keys[i])) FAIL("truncate-args: member order changed (ARGS-4)");
+    const jv *x = &a->kids[av[i]], *y = &b->kids[i];
+    if (jv_is_str(&a->keys[ai[i]], next))
+      args_members(c, x, y, level + 1);
+    else if (!jv_raw_eq(x, y))
+      FAIL("truncate-args: member not copied byte for byte (ARGS-4)");
+  }
+  free(ai);
+  free(av);
+}
+
+static void truncate_oracle(const hcc_params *p, const char *in, size_t len, const hcc_fuzz_result *r) {
+  tpair t;
+  tpair_open(&t, in, len, r);
+  wrapper_kept(&t, in, len, r);
+  if (t.mi->len != t.mo->len) FAIL("truncate-args: message count changed (ARGS-4)");
+  for (size_t i = 0; i < t.mi->len; i++) {
+    const jv *a = &t.mi->kids[i], *b = &t.mo->kids[i];
+    args_ctx c = {p, in, len, p->truncate_all || (is_role(a, "assistant") && jv_truthy(jv_get(a, "tool_calls")))};
+    args_members(&c, a, b, 0);
+  }
+  tpair_close(&t);
+}
+
+/* ---- align (ALIGN) --------------------------------------------------------- */
+
+static long long num(const jv *o, const char *key, const char *in, size_t len) {
+  const jv *v = jv_get(o, key);
+  if (!v || v->k != JV_INT) FAIL("align: a boundary field is missing or not an int");
+  return strtoll(v->raw, NULL, 10);
+}
+
+static void align_oracle(const char *in, size_t len, const hcc_fuzz_result *r) {
+  jv *o = jv_parse(r->out, r->out_len);
+  jv *x = jv_parse(in, len);
+  if (!o || !x || o->k != JV_OBJ) FAIL("align: output is not an object");
+  const jv *msgs = jv_messages(x);
+  if (!msgs) FAIL("align accepted input that is not a transcript (MODEL-1)");
+  long long n = (long long)msgs->len;
+  long long h = num(o, "head_end", in, len), s = num(o, "compress_start", in, len),
+            e = num(o, "compress_end", in, len);
+  /* head_end can pass n (protect_first_n larger than the transcript), and
+   * the boundaries follow it there, as hermes's do. */
+  if (h < 0 || s < h || e < s) FAIL("align: not 0 <= head_end <= compress_start <= compress_end");
+  /* Both boundaries are pushed forward past tool results, so neither
+   * separates an assistant's calls from the results right after them. */
+  if (s < n && is_role(&msgs->kids[s], "tool")) FAIL("align: compress_start is on a tool result");
+  if (e < n && is_role(&msgs->kids[e], "tool")) FAIL("align: compress_end is on a tool result");
+  jv_free(o);
+  jv_free(x);
+}
+
+/* ---- prefix ops (PREFIX) --------------------------------------------------- */
+
+static const hcc_lit *lit(int id) { return &hcc__lits[id]; }
+
+static int contains(const jv *s, int id) {
+  const hcc_lit *l = lit(id);
+  if (s->n < l->n) return 0;
+  for (size_t i = 0; i + l->n <= s->n; i++)
+    if (memcmp(s->s + i, l->s, l->n) == 0) return 1;
+  return 0;
+}
+
+/* Starts with a known handoff prefix (PREFIX-1 list). */
+static int starts_with_prefix(const jv *s) {
+  static const int ids[] = {HCC_LIT_SUMMARY_PREFIX, HCC_LIT_LEGACY_SUMMARY_PREFIX};
+  for (size_t k = 0; k < 2 + HCC_LIT_HISTORICAL_COUNT; k++) {
+    const hcc_lit *l = lit(k < 2 ? ids[k] : HCC_LIT_HISTORICAL_0 + (int)(k - 2));
+    if (s->n >= l->n && memcmp(s->s, l->s, l->n) == 0) return 1;
+  }
+  return 0;
+}
+
+static int edge_space(const jv *s) {
+  if (s->n == 0) return 0;
+  size_t i = 0;
+  if (jv_py_space(jv_next_cp(s->s, s->n, &i))) return 1;
+  size_t last = s->n - 1;
+  while (last > 0 && ((unsigned char)s->s[last] & 0xC0) == 0x80) last--;
+  i = last;
+  return jv_py_space(jv_next_cp(s->s, s->n, &i));
+}
+
+static jv *json_string_out(hcc_op op, const hcc_fuzz_result *r, const char *in, size_t len) {
+  jv *v = jv_parse(r->out, r->out_len);
+  if (!v || v->k != JV_STR) {
+    fprintf(stderr, "op %s\n", hcc_op_name(op));
+    FAIL("prefix op: output is not a JSON string");
+  }
+  return v;
+}
+
+/* Runs op on in and returns the parsed string output (NULL if rejected). */
+static jv *run_string(hcc_op op, const hcc_params *p, const char *txt, size_t n, hcc_fuzz_result *keep,
+                      const char *in, size_t len) {
+  *keep = hcc_fuzz_run(op, p, txt, n);
+  if (keep->rc != HCC_OK) return NULL;
+  return json_string_out(op, keep, in, len);
+}
+
+static void strip_oracle(const hcc_params *p, const char *in, size_t len, const hcc_fuzz_result *r) {
+  jv *b = json_string_out(HCC_OP_STRIP_PREFIX, r, in, len);
+  jv *x = jv_parse(in, len);
+  if (!x) FAIL("strip-prefix: input does not parse");
+  /* PREFIX-3: every step keeps a slice of the text, and strips it. */
+  if (x->k == JV_STR) {
+    int found = b->n == 0;
+    for (size_t i = 0; !found && i + b->n <= x->n; i++) found = memcmp(x->s + i, b->s, b->n) == 0;
+    if (!found) FAIL("strip-prefix: body is not a slice of the summary (PREFIX-3)");
+  } else if (b->n != 0) {
+    FAIL("strip-prefix: falsy non-string summary gave a non-empty body (PREFIX-5)");
+  }
+  if (edge_space(b)) FAIL("strip-prefix: body starts or ends with whitespace (PREFIX-3)");
+  if (contains(b, HCC_LIT_SUMMARY_END_MARKER)) FAIL("strip-prefix: body holds the end marker (PREFIX-3 step 4)");
+  /* Stripping again changes nothing unless a second delimiter or a stacked
+   * prefix is left in the body (PREFIX-3 says both are kept). */
+  if (!contains(b, HCC_LIT_MERGED_SUMMARY_DELIMITER) && !starts_with_prefix(b)) {
+    hcc_fuzz_result again;
+    jv *b2 = run_string(HCC_OP_STRIP_PREFIX, p, r->out, r->out_len, &again, in, len);
+    if (!b2 || !jv_str_eq(b, b2)) FAIL("strip-prefix: strip(strip(x)) != strip(x) without delimiter or stacked prefix");
+    jv_free(b2);
+    hcc_fuzz_free(&again);
+  }
+  jv_free(x);
+  jv_free(b);
+}
+
+static void with_oracle(const hcc_params *p, const char *in, size_t len, const hcc_fuzz_result *r) {
+  jv *w = json_string_out(HCC_OP_WITH_PREFIX, r, in, len);
+  hcc_fuzz_result sr, s2;
+  jv *b = run_string(HCC_OP_STRIP_PREFIX, p, in, len, &sr, in, len);
+  if (!b) FAIL("with-prefix accepted a summary strip-prefix rejects (PREFIX-5)");
+  /* PREFIX-4: SUMMARY_PREFIX alone, or SUMMARY_PREFIX "\n" body. */
+  const hcc_lit *pre = lit(HCC_LIT_SUMMARY_PREFIX);
+  int ok = b->n == 0 ? (w->n == pre->n && memcmp(w->s, pre->s, pre->n) == 0)
+                     : (w->n == pre->n + 1 + b->n && memcmp(w->s, pre->s, pre->n) == 0 &&
+                        w->s[pre->n] == '\n' && memcmp(w->s + pre->n + 1, b->s, b->n) == 0);
+  if (!ok) FAIL("with-prefix: not SUMMARY_PREFIX [\"\\n\" body] (PREFIX-4)");
+  if (!contains(b, HCC_LIT_MERGED_SUMMARY_DELIMITER)) {
+    /* then stripping gives the body back, and the result is standalone */
+    jv *b2 = run_string(HCC_OP_STRIP_PREFIX, p, r->out, r->out_len, &s2, in, len);
+    if (!b2 || !jv_str_eq(b, b2)) FAIL("strip(with(x)) != strip(x) (PREFIX-3, PREFIX-4)");
+    jv_free(b2);
+    hcc_fuzz_free(&s2);
+    if (hcc_op_supported(HCC_OP_CLASSIFY_SUMMARY)) {
+      hcc_fuzz_result cr = hcc_fuzz_run(HCC_OP_CLASSIFY_SUMMARY, p, r->out, r->out_len);
+      if (cr.rc != HCC_OK || cr.out_len != 12 || memcmp(cr.out, "\"standalone\"", 12) != 0)
+        FAIL("with-prefix output not classified standalone (PREFIX-6)");
+      hcc_fuzz_free(&cr);
+    }
+  }
+  jv_free(b);
+  jv_free(w);
+  hcc_fuzz_free(&sr);
+}
+
+static void classify_oracle(const char *in, size_t len, const hcc_fuzz_result *r) {
+  static const char *const ok[] = {"\"merged\"", "\"standalone\"", "null"};
+  for (size_t i = 0; i < 3; i++)
+    if (r->out_len == strlen(ok[i]) && memcmp(r->out, ok[i], r->out_len) == 0) return;
+  FAIL("classify-summary: output not \"merged\", \"standalone\" or null (PREFIX-6)");
+}
+
+/* ---- the rest ------------------------------------------------------------- */
+
+static void messages_oracle(const char *in, size_t len, const hcc_fuzz_result *r) {
+  jv *x = jv_parse(in, len);
+  const jv *m = x ? jv_messages(x) : NULL;
+  if (!m) FAIL("messages accepted input that is not a transcript (MODEL-1)");
+  size_t lines = 0;
+  for (size_t i = 0; i < r->out_len; i++) lines += r->out[i] == '\n';
+  if (lines != m->len || (r->out_len && r->out[r->out_len - 1] != '\n'))
+    FAIL("messages: not one line per message (MODEL-3)");
+  jv_free(x);
+}
 
 /* Running op again on its own output must give the same bytes. */
 static void idempotent(hcc_op op, const hcc_params *p, const char *in, size_t len,
@@ -18,42 +545,58 @@ static void idempotent(hcc_op op, const hcc_params *p, const char *in, size_t le
   hcc_fuzz_free(&again);
 }
 
-/* Reads "key": N from the align output. */
-static long field(const char *out, size_t n, const char *key) {
-  char pat[64];
-  snprintf(pat, sizeof pat, "\"%s\": ", key);
-  size_t k = strlen(pat);
-  for (size_t i = 0; i + k < n; i++)
-    if (memcmp(out + i, pat, k) == 0) return strtol(out + i + k, NULL, 10);
-  return -1;
+/* compress ends with repair when it compacts (hermes's compress() calls
+ * _sanitize_tool_pairs last); when it returns the input unchanged it does
+ * not, so: output == input or repair(output) == output. */
+static void compress_oracle(const hcc_params *p, const char *in, size_t len, const hcc_fuzz_result *r) {
+  if (r->out_len == len && memcmp(r->out, in, len) == 0) return;
+  if (hcc_op_supported(HCC_OP_REPAIR))
+    idempotent(HCC_OP_REPAIR, p, in, len, r, "compress output is not repaired (repair(compress(x)) != compress(x))");
 }
 
 void hcc_fuzz_oracles(hcc_op op, const hcc_params *p, const char *in, size_t len,
                       const hcc_fuzz_result *r) {
-  if (r->rc != HCC_OK) return;
+  /* Rejection is decided by the strict JSON layer first (JSON-*): input it
+   * refuses must be refused by every op with the same code. */
+  int vrc = hcc_json_validate(in, len, NULL, NULL);
+  if (vrc != HCC_OK && r->rc != vrc) FAIL("op disagrees with hcc_json_validate on bad JSON");
+  if (r->rc != HCC_OK) {
+    if (r->out) FAIL("rejected input left an output");
+    return;
+  }
   if (ends_json(op) && hcc_json_validate(r->out, r->out_len, NULL, NULL) != HCC_OK)
-    hcc_fuzz_fail("output is not strict JSON", in, len);
+    FAIL("output is not strict JSON");
+  if (returns_transcript(op)) transcript_kind(in, len, r);
   switch (op) {
   case HCC_OP_VALIDATE:
-    if (r->out_len != len || memcmp(r->out, in, len) != 0)
-      hcc_fuzz_fail("validate changed its input", in, len);
+    if (r->out_len != len || memcmp(r->out, in, len) != 0) FAIL("validate changed its input");
+    break;
+  case HCC_OP_MESSAGES:
+    messages_oracle(in, len, r);
     break;
   case HCC_OP_REPAIR:
-    idempotent(op, p, in, len, r, "repair(repair(x)) != repair(x)");
+    repair_oracle(p, in, len, r);
+    idempotent(op, p, in, len, r, "repair(repair(x)) != repair(x) (PAIRS-6)");
     break;
   case HCC_OP_TRUNCATE_ARGS:
+    truncate_oracle(p, in, len, r);
     idempotent(op, p, in, len, r, "truncate(truncate(x)) != truncate(x)");
     break;
   case HCC_OP_STRIP_PREFIX:
-    idempotent(op, p, in, len, r, "strip(strip(x)) != strip(x)");
+    strip_oracle(p, in, len, r);
     break;
-  case HCC_OP_ALIGN: {
-    long h = field(r->out, r->out_len, "head_end");
-    long s = field(r->out, r->out_len, "compress_start");
-    long e = field(r->out, r->out_len, "compress_end");
-    if (h < 0 || s < h || e < s) hcc_fuzz_fail("align: not 0 <= head_end <= compress_start <= compress_end", in, len);
+  case HCC_OP_WITH_PREFIX:
+    with_oracle(p, in, len, r);
     break;
-  }
+  case HCC_OP_CLASSIFY_SUMMARY:
+    classify_oracle(in, len, r);
+    break;
+  case HCC_OP_ALIGN:
+    align_oracle(in, len, r);
+    break;
+  case HCC_OP_COMPRESS:
+    compress_oracle(p, in, len, r);
+    break;
   default:
     break;
   }

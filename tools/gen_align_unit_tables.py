@@ -98,7 +98,13 @@ MESSAGES = [
     {"role": "assistant", "content": "r", "reasoning": "thinking " * 20},
     {"role": "assistant", "content": "r", "reasoning_content": "", "reasoning_details": None},
     {"role": "assistant", "content": "r", "reasoning_details": [{"type": "reasoning.text", "text": "中文\n\"q\""}]},
-    {"role": "assistant", "content": "r", "codex_reasoning_items": [{"encrypted_content": "gAAAA" * 30, "id": 1e400}]},
+    {"role": "assistant", "content": "r", "codex_reasoning_items": [{"encrypted_content": "gAAAA" * 30, "id": 7}]},
+    # JSON text where json.dumps of the parsed value cannot give it back
+    '{"role": "assistant", "content": "r", "reasoning_details": [1e400, -1e400, 1E5, 2.50, -0, 1e-400]}',
+    '{"role": "assistant", "content": "r", "reasoning_details": {"a": 1, "b": "x", "a": "longer value"}}',
+    '{"role": "assistant", "content": null, "tool_calls": [{"id": "c", "id": "d", "f": 1e400}]}',
+    '{"role": "user", "content": [{"text": {"a": 1, "a": 2, "b": 3}}]}',
+    '{"role": "user", "content": "\\ud800 lone \\udfff"}',
     {"role": "assistant", "content": "r", "codex_message_items": [0, False, 1.5e-7, -0.0, "\u0001\u007f"]},
     {"role": "assistant", "content": "r", "reasoning": 0, "reasoning_content": False},
     {"role": "tool", "tool_call_id": "c1", "content": "x" * 4000},
@@ -113,11 +119,13 @@ def estimate_block(h):
     rows.append("/* -1: hermes raises TypeError (hcc: HCC_E_SHAPE) */\n")
     rows.append("static const struct { const char *json; int64_t tokens; } msg_cases[] = {\n")
     for m in MESSAGES:
+        text = m if isinstance(m, str) else json.dumps(m, ensure_ascii=False)
+        m = json.loads(text)
         try:
             v = h.cc._estimate_msg_budget_tokens(m)
         except TypeError:
             v = -1
-        rows.append("    {%s,\n     %d},\n" % (c_str(json.dumps(m, ensure_ascii=False)), v))
+        rows.append("    {%s,\n     %d},\n" % (c_str(text), v))
     rows.append("};\n")
     return "".join(rows)
 

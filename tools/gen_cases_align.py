@@ -429,6 +429,13 @@ def tune(h, cases):
 
 MAX_INPUT = 16000
 
+# which rule a branch of the signature exercises
+RULE_OF = {"backward-moved": "ALIGN-9", "user-anchor": "ALIGN-10", "causal-coupling": "ALIGN-10",
+           "assistant-anchor": "ALIGN-11", "n-user-ran": "ALIGN-12", "n-user-moved": "ALIGN-12",
+           "final-forward": "ALIGN-13", "final-floor": "ALIGN-13", "bridge": "ALIGN-14",
+           "decayed-count": "ALIGN-6", "decayed-probe": "ALIGN-6", "head-past-end": "ALIGN-6",
+           "head-forward": "ALIGN-7", "no-user": "ALIGN-5"}
+
 
 def generated_cases(h, K, seeds, limit):
     from adapter_ops import align
@@ -451,10 +458,13 @@ def generated_cases(h, K, seeds, limit):
             continue
         seen.add(sig)
         flags |= sig
-        name = "-".join(sorted(sig))[:60] or "plain"
-        rules = ["ALIGN-8", "ALIGN-4"]
+        rules = ["ALIGN-8", "ALIGN-4"] + sorted({RULE_OF[f] for f in sig if f in RULE_OF},
+                                                 key=lambda r: int(r.split("-")[1]))
+        explain = rng.random() < 0.8
+        if explain:
+            rules.append("ALIGN-15")
         cases.append({"id": "ALIGN-8-gen-seed%d" % seed, "rules": rules, "op": "align",
-                      "params": dict(params, explain=rng.random() < 0.8), "input": msgs,
+                      "params": dict(params, explain=explain), "input": msgs,
                       "expect": {"output": None}, "source": "generated seed=%d tools/gen_cases_align.py" % seed,
                       "hermes": "agrees", "note": "branches: " + ", ".join(sorted(sig))})
         if len(cases) >= limit:

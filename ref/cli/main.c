@@ -2,7 +2,8 @@
  *
  * Reads FILE (or stdin), runs the op, writes the result to stdout only on
  * success.  Exit 0 success, 1 rejected input (first stderr line
- * "error: HCC_E_<CODE> at byte N: <words>"), 2 usage, 3 op not supported. */
+ * "error: HCC_E_<CODE> at byte N: <words>") or `check` printed findings,
+ * 2 usage, 3 op not supported. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -115,5 +116,8 @@ int main(int argc, char **argv) {
   }
   fwrite(out, 1, out_len, stdout);
   free(out);
+  /* check reports findings as output; the command line fails when there
+   * are any (the protocol mode exits 0 with them, spec CHECK-21). */
+  if (op == HCC_OP_CHECK && out_len > 0) return EXIT_REJECTED;
   return EXIT_OK;
 }

@@ -120,6 +120,7 @@ int hcc_op_supported(hcc_op op);
 #define HCC_PROFILE_ANTHROPIC 2
 #define HCC_PROFILE_GEMINI 3
 #define HCC_PROFILE_DEEPSEEK_THINKING 4
+#define HCC_PROFILE_RESPONSES 5
 
 /* Parameters of every op.  hcc_params_init() sets hermes's defaults; the
  * field names are hermes's configuration names. */
@@ -146,6 +147,18 @@ typedef struct hcc_params {
   /* check (CHECK-*) */
   int profile;                   /* HCC_PROFILE_* */
   int check_json;                /* check: findings as JSON lines */
+  /* trajectory, trajectory-snap (TRAJ-*): the CompressionConfig names of
+   * trajectory_compressor.py, with its defaults */
+  int64_t target_max_tokens;     /* token budget of one trajectory (15250) */
+  int64_t summary_target_tokens; /* tokens the summary stands for (750) */
+  int protect_first_system;      /* keep the first turn of each role (1) */
+  int protect_first_human;
+  int protect_first_gpt;
+  int protect_first_tool;
+  int64_t protect_last_n_turns;  /* turns kept at the end (4) */
+  int add_summary_notice;        /* append the notice to head system turns (1) */
+  int64_t max_retries;           /* summarizer attempts; 0: no summary (3) */
+  int metrics_per_trajectory;    /* add "compression_metrics" (1) */
 } hcc_params;
 
 void hcc_params_init(hcc_params *p);
@@ -154,7 +167,7 @@ void hcc_params_init(hcc_params *p);
  * give it: name as hermes spells it ('-' and '_' are interchangeable),
  * value as a decimal number, true/false, or an enum word (policy:
  * strip|stub; profile: openai|openai-strict|anthropic|gemini|
- * deepseek-thinking).  HCC_E_PARAM for an unknown name or a bad value. */
+ * deepseek-thinking|responses).  HCC_E_PARAM for an unknown name or a bad value. */
 int hcc_params_set(hcc_params *p, const char *name, size_t name_len,
                    const char *value, size_t value_len, hcc_error *err);
 /* Name of the i-th parameter (i from 0), NULL past the last. */

@@ -27,6 +27,17 @@ int hcc__op_align(const hcc_params *p, const char *in, size_t len,
                   hcc_arena *a, hcc_out *o, hcc_error *err);
 size_t hcc__need_align(const hcc_json_info *info, size_t len);
 
+int hcc__op_trajectory(const hcc_params *p, const char *in, size_t len,
+                       hcc_arena *a, hcc_out *o, hcc_error *err);
+size_t hcc__need_trajectory(const hcc_json_info *info, size_t len);
+int hcc__op_trajectory_snap(const hcc_params *p, const char *in, size_t len,
+                            hcc_arena *a, hcc_out *o, hcc_error *err);
+size_t hcc__need_trajectory_snap(const hcc_json_info *info, size_t len);
+
+int hcc__op_check(const hcc_params *p, const char *in, size_t len,
+                  hcc_arena *a, hcc_out *o, hcc_error *err);
+size_t hcc__need_check(const hcc_json_info *info, size_t len);
+
 const hcc_op_entry hcc__op_table[] = {
     {HCC_OP_VALIDATE, "validate", hcc__op_validate, hcc__need_validate},
     {HCC_OP_MESSAGES, "messages", hcc__op_messages, hcc__need_transcript},
@@ -36,4 +47,7 @@ const hcc_op_entry hcc__op_table[] = {
     {HCC_OP_TRUNCATE_ARGS, "truncate-args", hcc__op_truncate_args, hcc__need_truncate_args},
     {HCC_OP_REPAIR, "repair", hcc__op_repair, hcc__need_repair},
     {HCC_OP_ALIGN, "align", hcc__op_align, hcc__need_align},
+    {HCC_OP_TRAJECTORY, "trajectory", hcc__op_trajectory, hcc__need_trajectory},
+    {HCC_OP_TRAJECTORY_SNAP, "trajectory-snap", hcc__op_trajectory_snap, hcc__need_trajectory_snap},
+    {HCC_OP_CHECK, "check", hcc__op_check, hcc__need_check},
     {HCC_OP_VALIDATE, NULL, NULL, NULL}};

@@ -89,6 +89,15 @@ void hcc_params_init(hcc_params *p) {
   p->policy = HCC_POLICY_STRIP;
   p->abort_on_summary_failure = 0;
   p->profile = HCC_PROFILE_OPENAI;
+  /* trajectory_compressor.py's CompressionConfig defaults */
+  p->target_max_tokens = 15250;
+  p->summary_target_tokens = 750;
+  p->protect_first_system = p->protect_first_human = 1;
+  p->protect_first_gpt = p->protect_first_tool = 1;
+  p->protect_last_n_turns = 4;
+  p->add_summary_notice = 1;
+  p->max_retries = 3;
+  p->metrics_per_trajectory = 1;
 }
 
 typedef enum { P_INT, P_REAL, P_BOOL, P_ENUM } ptype;
@@ -102,7 +111,7 @@ typedef struct pdesc {
 
 static const char *const policies[] = {"strip", "stub", NULL};
 static const char *const profiles[] = {"openai", "openai-strict", "anthropic",
-                                       "gemini", "deepseek-thinking", NULL};
+                                       "gemini", "deepseek-thinking", "responses", NULL};
 
 #define F(x) offsetof(hcc_params, x)
 static const pdesc params[] = {
@@ -123,6 +132,16 @@ static const pdesc params[] = {
     {"wire", P_BOOL, F(wire), 0, 1, NULL},
     {"profile", P_ENUM, F(profile), 0, 0, profiles},
     {"json", P_BOOL, F(check_json), 0, 1, NULL},
+    {"target_max_tokens", P_INT, F(target_max_tokens), 0, 1e12, NULL},
+    {"summary_target_tokens", P_INT, F(summary_target_tokens), 0, 1e12, NULL},
+    {"protect_first_system", P_BOOL, F(protect_first_system), 0, 1, NULL},
+    {"protect_first_human", P_BOOL, F(protect_first_human), 0, 1, NULL},
+    {"protect_first_gpt", P_BOOL, F(protect_first_gpt), 0, 1, NULL},
+    {"protect_first_tool", P_BOOL, F(protect_first_tool), 0, 1, NULL},
+    {"protect_last_n_turns", P_INT, F(protect_last_n_turns), 0, 1e9, NULL},
+    {"add_summary_notice", P_BOOL, F(add_summary_notice), 0, 1, NULL},
+    {"max_retries", P_INT, F(max_retries), 0, 1e6, NULL},
+    {"metrics_per_trajectory", P_BOOL, F(metrics_per_trajectory), 0, 1, NULL},
     {NULL, P_INT, 0, 0, 0, NULL}};
 #undef F
 

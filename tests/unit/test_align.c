@@ -518,17 +518,17 @@ static void test_chain(void **state) {
   (void)state;
   hcc_params p;
   hcc_params_init(&p);
-  /* too short to compress: the floor puts the tail right after the head */
+  /* a head longer than the transcript: the tail starts one past it */
   op_is("[{\"role\": \"system\", \"content\": \"s\"}, {\"role\": \"user\", \"content\": \"q\"}]", &p,
-        "{\"head_end\": 1, \"compress_start\": 1, \"compress_end\": 2}");
-  /* the head is longer than the transcript */
+        "{\"head_end\": 4, \"compress_start\": 4, \"compress_end\": 5}");
+  /* an empty transcript */
   op_is("[]", &p, "{\"head_end\": 3, \"compress_start\": 3, \"compress_end\": 4}");
   /* a handoff summary in the probe window decays protect_first_n to 0 */
   p.tail_token_budget = 0;
   op_is("[{\"role\": \"system\", \"content\": \"s\"}, {\"role\": \"user\", \"content\": \"[CONTEXT SUMMARY]: old\"}, "
         "{\"role\": \"assistant\", \"content\": \"a\"}, {\"role\": \"user\", \"content\": \"b\"}, "
         "{\"role\": \"assistant\", \"content\": \"c\"}, {\"role\": \"user\", \"content\": \"d\"}]",
-        &p, "{\"head_end\": 1, \"compress_start\": 1, \"compress_end\": 4}");
+        &p, "{\"head_end\": 1, \"compress_start\": 1, \"compress_end\": 3}");
   /* a tool_calls value hermes cannot iterate is rejected up front */
   size_t need, out_len;
   char out[64];

@@ -139,8 +139,18 @@ static const struct { const char *json; int64_t tokens; } msg_cases[] = {
      11},
     {"{\042role\042: \042assistant\042, \042content\042: \042r\042, \042reasoning_details\042: [{\042type\042: \042reasoning.text\042, \042text\042: \042\344\270\255\346\226\207\134n\134\042q\134\042\042}]}",
      23},
-    {"{\042role\042: \042assistant\042, \042content\042: \042r\042, \042codex_reasoning_items\042: [{\042encrypted_content\042: \042gAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAA\042, \042id\042: Infinity}]}",
-     59},
+    {"{\042role\042: \042assistant\042, \042content\042: \042r\042, \042codex_reasoning_items\042: [{\042encrypted_content\042: \042gAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAAgAAAA\042, \042id\042: 7}]}",
+     57},
+    {"{\042role\042: \042assistant\042, \042content\042: \042r\042, \042reasoning_details\042: [1e400, -1e400, 1E5, 2.50, -0, 1e-400]}",
+     22},
+    {"{\042role\042: \042assistant\042, \042content\042: \042r\042, \042reasoning_details\042: {\042a\042: 1, \042b\042: \042x\042, \042a\042: \042longer value\042}}",
+     18},
+    {"{\042role\042: \042assistant\042, \042content\042: null, \042tool_calls\042: [{\042id\042: \042c\042, \042id\042: \042d\042, \042f\042: 1e400}]}",
+     16},
+    {"{\042role\042: \042user\042, \042content\042: [{\042text\042: {\042a\042: 1, \042a\042: 2, \042b\042: 3}}]}",
+     10},
+    {"{\042role\042: \042user\042, \042content\042: \042\134ud800 lone \134udfff\042}",
+     12},
     {"{\042role\042: \042assistant\042, \042content\042: \042r\042, \042codex_message_items\042: [0, false, 1.5e-07, -0.0, \042\134u0001\177\042]}",
      20},
     {"{\042role\042: \042assistant\042, \042content\042: \042r\042, \042reasoning\042: 0, \042reasoning_content\042: false}",
@@ -275,7 +285,7 @@ static void test_pluggable(void **state) {
 static void test_render_bound(void **state) {
   (void)state;
   const char *docs[] = {"[{\"role\": \"assistant\", \"tool_calls\": [{\"a\": \"\x7f\x7f\x7f\x7f\x7f\x7f\"}]}]",
-                        "[{\"role\": \"assistant\", \"tool_calls\": [[1e15,1e15,1e15,1e15,1e15]]}]",
+                        "[{\"role\": \"assistant\", \"tool_calls\": [{\"n\":[1e15,1e15,1e15,1e15,1e15]}]}]",
                         "[{\"role\": \"user\", \"content\": {\"k\": [1e15,1e14,1e13,\"\\u0085\\u200b\"]}}]"};
   for (size_t i = 0; i < N(docs); i++) {
     size_t len = strlen(docs[i]);

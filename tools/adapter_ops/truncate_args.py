@@ -14,7 +14,8 @@ head_chars other than 200 is handed to the shrinker (pass 3 itself always
 uses the default) by wrapping the module-level function for the call.
 
 truncate_all=true applies _truncate_tool_call_args_json to every call of
-every message, with the same object rebuilding pass 3 does.
+every message, with the same object rebuilding pass 3 does; an assistant
+message's tool_calls is iterated as pass 3 iterates it.
 """
 import functools
 
@@ -27,7 +28,9 @@ def _truncate_all(h, msgs, head):
     out = []
     for msg in msgs:
         tcs = msg.get("tool_calls")
-        if not isinstance(tcs, list):
+        if msg.get("role") == "assistant":
+            tcs = tcs or []  # iterated as hermes iterates it: a number raises
+        elif not isinstance(tcs, list):
             out.append(msg)
             continue
         new_tcs, modified = [], False
