@@ -165,8 +165,8 @@ replay-build: $(addprefix $(B)/replay/,$(FUZZ_TARGETS))
 work-build: $(addprefix $(B)/work/,$(FUZZ_OPS))
 afl-build: $(addprefix $(B)/afl/,$(FUZZ_TARGETS)) $(addsuffix .cmplog,$(addprefix $(B)/afl/,$(FUZZ_TARGETS)))
 
-# seeds of a target: its corpus folder and its regressions
-seed_dirs = $(wildcard corpus/$(1) corpus/regressions/$(1))
+# (shell) seeds="<corpus folder and regressions of target $$t that exist>"
+SEEDS = seeds=""; for d in corpus/$$t corpus/regressions/$$t; do [ -d $$d ] && seeds="$$seeds $$d"; done
 
 # Every seed corpus and every regression, once, under ASan and UBSan.
 fuzz-replay: replay-build
@@ -177,21 +177,20 @@ fuzz-replay: replay-build
 # A few seconds of every libFuzzer harness so the fuzz builds never rot
 # (SMOKE_SECONDS each; ops this build lacks return at once and are skipped).
 fuzz-smoke: fuzz-build
-	@set -e; for t in $(FUZZ_TARGETS); do \
-	  if [ -x $(B)/replay/$$t ] && $(B)/replay/$$t --supported | grep -q no; then printf '%-18s unsupported\n' $$t; continue; fi; \
+	@set -e; for t in $(FUZZ_TARGETS); do $(SEEDS); \
 	  mkdir -p $(B)/fuzz-work/$$t; \
 	  $(B)/fuzz/$$t -max_total_time=$(SMOKE_SECONDS) -max_len=4096 -dict=fuzz/hcc.dict -print_final_stats=1 \
-	    -artifact_prefix=$(B)/fuzz-work/$$t- $(B)/fuzz-work/$$t $(call seed_dirs,$$t) >$(B)/fuzz-work/$$t.log 2>&1 \
+	    -artifact_prefix=$(B)/fuzz-work/$$t- $(B)/fuzz-work/$$t $$seeds >$(B)/fuzz-work/$$t.log 2>&1 \
 	    || { tail -60 $(B)/fuzz-work/$$t.log; exit 1; }; \
-	  printf '%-18s %s\n' $$t "$$(grep -E '^stat::(number_of_executed_units|average_exec_per_sec)' $(B)/fuzz-work/$$t.log | tr '\n' ' ')"; done
+	  if grep -q 'not supported by this build' $(B)/fuzz-work/$$t.log; then printf '%-18s unsupported\n' $$t; continue; fi; \
+	  printf '%-18s %s\n' $$t "$$(grep -E '^stat::(number_of_executed_units|average_exec_per_sec)' $(B)/fuzz-work/$$t.log | sed 's/stat:://; s/  */ /g' | tr '\n' ' ')"; done
 
 fuzz: fuzz-build
-	@set -e; for t in $(FUZZ_TARGETS); do \
-	  if [ -x $(B)/replay/$$t ] && $(B)/replay/$$t --supported | grep -q no; then continue; fi; \
+	@set -e; for t in $(FUZZ_TARGETS); do $(SEEDS); \
 	  mkdir -p $(B)/fuzz-work/$$t; echo "== $$t ($(FUZZ_SECONDS) s)"; \
 	  $(B)/fuzz/$$t -max_total_time=$(FUZZ_SECONDS) -print_final_stats=1 -dict=fuzz/hcc.dict \
-	    -artifact_prefix=$(B)/fuzz-work/$$t- $(B)/fuzz-work/$$t $(call seed_dirs,$$t) 2>&1 \
-	    | grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added)|^Done|ERROR|SUMMARY|invariant' | tail -5; done
+	    -artifact_prefix=$(B)/fuzz-work/$$t- $(B)/fuzz-work/$$t $$seeds 2>&1 \
+	    | grep -E '^stat::(number_of_executed_units|average_exec_per_sec|new_units_added)|not supported|ERROR|SUMMARY|invariant' | tail -5; done
 
 # AFL++: one main instance with the CmpLog twin, AFL_JOBS-1 secondaries,
 # one sync dir; AFL_SECONDS of fuzzing on AFL_OP (default repair).
@@ -227,9 +226,9 @@ fuzz-work: work-build
 	  dirs=""; for d in corpus/$$t corpus/regressions/$$t $(WORK_EXTRA); do [ -d $$d ] && dirs="$$dirs $$d"; done; \
 	  [ -n "$$dirs" ] || continue; printf '%-18s ' $$t; $(B)/work/$$t $$dirs; done
 
-# The harness's own tests: the allocation hook fires.
-fuzz-selftest:
-	sh tests/fuzz/test_alloc_hook.sh
+# The harness's own tests: the allocation hook fires, the oracles bite.
+fuzz-selftest: $(B)/rp/libhcc-fuzz.a
+	B=$(B) RP_CC=$(RP_CC) sh tests/fuzz/test_fuzz_harness.sh
 
 # ---- coverage of ref/src (gcov + lcov) ---------------------------------------
 # The library built with --coverage; then unit tests, the golden corpus

@@ -84,16 +84,39 @@ void hcc_fuzz_fail(const char *what, const char *in, size_t len) {
   abort();
 }
 
+/* The parameter bytes (tools/make_corpus.py encodes the same layout;
+ * keep the two in step):
+ *   b0  bits 0-2 protect_first_n (0..7), protect_last_n_turns (0..7)
+ *       bits 3-7 protect_last_n (0..31)
+ *   b1  bit 0 policy (strip/stub); trajectory: !protect_first_system
+ *       bit 1 truncate_all;        trajectory: !protect_first_human
+ *       bit 2 explain;             trajectory: !protect_first_gpt
+ *       bit 3 wire;                trajectory: !protect_first_tool
+ *       bit 4 summarizer_fail;     trajectory: !add_summary_notice
+ *       bit 5 abort_on_summary_failure; trajectory: max_retries 0 (else 3)
+ *       bits 6-7 min_tail_user_messages (0..3); bit 6 also
+ *       !metrics_per_trajectory
+ *   b2  bits 0-6 head_chars (0..126, 127 means the default 200)
+ *       bit 7 check_json
+ *   b3  bits 0-1 context_length {128000, 8000, 1000000, 64000},
+ *                target_max_tokens {15250, 200, 2000, 50}
+ *       bits 2-3 tail_token_budget {-1, 0, 50, 2000},
+ *                summary_target_tokens {750, 0, 50, 2000}
+ *       bit 4 compression_count (0..1)
+ *       bits 5-7 profile (mod 6) */
 void hcc_fuzz_params(const uint8_t **data, size_t *size, hcc_params *p) {
   uint8_t b[HCC_FUZZ_PARAM_BYTES] = {0};
   size_t k = *size < HCC_FUZZ_PARAM_BYTES ? *size : HCC_FUZZ_PARAM_BYTES;
   static const int64_t contexts[4] = {128000, 8000, 1000000, 64000};
   static const int64_t budgets[4] = {-1, 0, 50, 2000};
+  static const int64_t targets[4] = {15250, 200, 2000, 50};
+  static const int64_t summaries[4] = {750, 0, 50, 2000};
   memcpy(b, *data, k);
   *data += k;
   *size -= k;
   hcc_params_init(p);
   p->protect_first_n = b[0] & 7;
+  p->protect_last_n_turns = b[0] & 7;
   p->protect_last_n = (b[0] >> 3) & 31;
   p->policy = b[1] & 1;
   p->truncate_all = (b[1] >> 1) & 1;
@@ -102,11 +125,21 @@ void hcc_fuzz_params(const uint8_t **data, size_t *size, hcc_params *p) {
   p->summarizer_fail = (b[1] >> 4) & 1;
   p->abort_on_summary_failure = (b[1] >> 5) & 1;
   p->min_tail_user_messages = (b[1] >> 6) & 3;
-  p->head_chars = b[2] < 250 ? b[2] : 200;
+  p->protect_first_system = !(b[1] & 1);
+  p->protect_first_human = !((b[1] >> 1) & 1);
+  p->protect_first_gpt = !((b[1] >> 2) & 1);
+  p->protect_first_tool = !((b[1] >> 3) & 1);
+  p->add_summary_notice = !((b[1] >> 4) & 1);
+  p->max_retries = (b[1] >> 5) & 1 ? 0 : 3;
+  p->metrics_per_trajectory = !((b[1] >> 6) & 1);
+  p->head_chars = (b[2] & 127) == 127 ? 200 : (b[2] & 127);
+  p->check_json = (b[2] >> 7) & 1;
   p->context_length = contexts[b[3] & 3];
+  p->target_max_tokens = targets[b[3] & 3];
   p->tail_token_budget = budgets[(b[3] >> 2) & 3];
-  p->compression_count = (b[3] >> 4) & 3;
-  p->profile = (b[3] >> 6) % 5;
+  p->summary_target_tokens = summaries[(b[3] >> 2) & 3];
+  p->compression_count = (b[3] >> 4) & 1;
+  p->profile = (b[3] >> 5) % 6;
 }
 
 static int known_code(int rc) { return rc <= 0 && rc >= HCC_E__LAST; }

@@ -296,6 +296,7 @@ static double as_double(const jv *v) {
 }
 
 int jv_truthy(const jv *v) {
+  if (!v) return 0; /* absent: dict.get() gives None */
   switch (v->k) {
   case JV_NULL:
   case JV_FALSE: return 0;

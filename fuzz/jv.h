@@ -45,7 +45,8 @@ int jv_is_str(const jv *v, const char *s);
 int jv_str_eq(const jv *a, const jv *b);
 /* 1 when v is a non-empty string. */
 int jv_nonempty_str(const jv *v);
-/* Python truthiness of the value json.loads makes of v. */
+/* Python truthiness of the value json.loads makes of v (NULL, an absent
+ * member, is None: false). */
 int jv_truthy(const jv *v);
 /* Code points of a string's decoded text. */
 size_t jv_cps(const jv *v);

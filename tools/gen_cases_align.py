@@ -472,6 +472,105 @@ def generated_cases(h, K, seeds, limit):
     return cases, flags
 
 
+# ---- odd shapes: raw JSON text -------------------------------------------------------
+# Duplicate keys, escaped keys and roles, lone surrogates, numbers Python
+# reads as 0.0 or inf, non-string content of every kind: what a
+# reimplementation gets wrong first.  Written as input_text so the bytes
+# (duplicates, escapes) reach the implementation unchanged.
+
+def odd_transcript(rng, K):
+    P, L, D = K["SUMMARY_PREFIX"], K["LEGACY_SUMMARY_PREFIX"], K["_MERGED_SUMMARY_DELIMITER"]
+
+    def js(v):
+        return json.dumps(v, ensure_ascii=rng.random() < 0.5)
+
+    def esc(s):
+        if rng.random() < 0.3:
+            return '"' + "".join("\\u%04x" % ord(c) if ord(c) < 0x10000 else c for c in s) + '"'
+        return js(s)
+    odd = ["null", "0", "0.0", "-0", "1e-400", "1e400", "1.5", "12345678901234567890", "true", "false",
+           '""', '"  "', "[]", "{}", '{"a": 1, "a": 2}', '"\\ud800x"', '"\\u2028 \\u3000"',
+           '[1, "x", null, true]', '{"k": [1.0, 1e16, "\\u007f\\u0085"]}']
+
+    def part():
+        if rng.random() < 0.2:
+            return rng.choice(odd)
+        kv = []
+        if rng.random() < 0.8:
+            kv.append('"type": ' + rng.choice(['"text"', '"input_text"', '"image_url"', '"image"', '"input_image"',
+                                               '"x"', "null", "3", '"ima\\u0067e"']))
+        if rng.random() < 0.8:
+            kv.append('"text": ' + (rng.choice(odd) if rng.random() < 0.3 else
+                                    esc(rng.choice(["hi", "  ", "", "中文", P[:40]]))))
+        if rng.random() < 0.3:
+            kv.append('"content": ' + esc(rng.choice(["c", " "])))
+        if rng.random() < 0.2:
+            kv.append('"text": "dup"')
+        return "{" + ", ".join(kv) + "}"
+
+    def content():
+        r = rng.random()
+        if r < 0.4:
+            return esc(rng.choice(["hello", "", "  ", "中文 text", P + "\nbody", "x" * rng.randint(0, 300),
+                                   " \u3000", L + " old", "pre " + D + " \n" + L]))
+        if r < 0.7:
+            return "[" + ", ".join(part() for _ in range(rng.randint(0, 4))) + "]"
+        return rng.choice(odd)
+
+    def msg():
+        role = rng.choice(["system", "user", "user", "assistant", "assistant", "tool", "tool", "other", None,
+                           "\\u0074ool", "\\u0075ser"])
+        kv = []
+        if role is not None:
+            kv.append('"role": "%s"' % role)
+        if rng.random() < 0.9:
+            kv.append('"content": ' + content())
+        if rng.random() < 0.3:
+            calls = [rng.choice(['{"id": "c1", "type": "function", "function": {"name": "f", "arguments": "{\\"a\\": 1}"}}',
+                                 '{"id": "c\\u00e9", "function": {"name": "中", "arguments": "x\'y"}}', '"str"', "1", "null",
+                                 '{"id": "c2", "id": "c3", "n": 1.5e300, "k": false}']) for _ in range(rng.randint(0, 3))]
+            kv.append('"tool_calls": [' + ", ".join(calls) + "]")
+        for k in ("reasoning", "reasoning_content", "reasoning_details", "codex_reasoning_items", "codex_message_items"):
+            if rng.random() < 0.1:
+                kv.append('"%s": %s' % (k, rng.choice(odd)))
+        if rng.random() < 0.1:
+            kv.append('"_compressed_summary": ' + rng.choice(odd))
+        rng.shuffle(kv)
+        return "{" + ", ".join(kv) + "}"
+    return "[" + ", ".join(msg() for _ in range(rng.randint(2, 12))) + "]"
+
+
+def odd_cases(h, K, want_ok=10, want_rejected=2):
+    from adapter_ops import align
+    cases = []
+    ok = rej = 0
+    for seed in range(100000, 101000):
+        rng = random.Random(seed)
+        text = odd_transcript(rng, K)
+        params = {"explain": True, "protect_first_n": rng.choice([0, 1, 3]), "protect_last_n": rng.choice([0, 3, 20]),
+                  "tail_token_budget": rng.choice([0, 5, 20, 100]), "min_tail_user_messages": rng.choice([0, 1, 2, 3])}
+        try:
+            align.run(h, params, json.loads(text))
+            if ok >= want_ok:
+                continue
+            ok += 1
+            cases.append({"id": "ALIGN-4-odd-seed%d" % seed, "rules": ["ALIGN-4", "ALIGN-5", "ALIGN-15"],
+                          "op": "align", "params": params, "input_text": text, "expect": {"output": None},
+                          "source": "generated seed=%d tools/gen_cases_align.py (odd shapes)" % seed,
+                          "hermes": "agrees"})
+        except h.Reject:
+            if rej >= want_rejected:
+                continue
+            rej += 1
+            cases.append({"id": "ALIGN-4-odd-rejected-seed%d" % seed, "rules": ["ALIGN-4"], "op": "align",
+                          "params": params, "input_text": text, "expect": {"error": "HCC_E_SHAPE"},
+                          "source": "generated seed=%d tools/gen_cases_align.py (odd shapes)" % seed,
+                          "hermes": DIV1})
+        if ok >= want_ok and rej >= want_rejected:
+            break
+    return cases
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--seeds", type=int, default=4000)
@@ -491,6 +590,7 @@ def main():
     tune(h, cases)
     gen, flags = generated_cases(h, K, a.seeds, a.max)
     cases += gen
+    cases += odd_cases(h, K)
     print("gen_cases_align: %d carried over, %d generated; branches fired: %s"
           % (len(cases) - len(gen), len(gen), ", ".join(sorted(flags))))
     if a.dry_run:
@@ -500,7 +600,8 @@ def main():
         if os.path.exists(path):
             with open(path, encoding="utf-8") as f:
                 old = json.load(f)
-            if old.get("input") == case["input"] and old.get("params") == case["params"]:
+            if (old.get("input") == case.get("input") and old.get("input_text") == case.get("input_text")
+                    and old.get("params") == case["params"]):
                 case["expect"] = old["expect"]
         casefmt.write_case(path, case)
 

@@ -104,7 +104,6 @@ static int str_len(hcc_est_ctx *ctx, int tok, int64_t *len, hcc_error *err) {
   return rc;
 }
 
-
 static int64_t body_cps(const hcc_doc *d, int tok) {
   return (int64_t)hcc__json_str_cps(d->text + d->tok[tok].start,
                                     (size_t)(d->tok[tok].end - d->tok[tok].start));

@@ -238,7 +238,7 @@ static int check_region(const hcc_traj *t, const hcc_traj_plan *pl, hcc_error *e
       if (tk->type == HCC_T_PRIMITIVE)
         return hcc__fail(err, HCC_E_SHAPE, (size_t)tk->start,
                          "a turn to summarize has a null, false or zero value (hermes raises TypeError)");
-      if (tk->type != HCC_T_STRING && tk->size > 3000)
+      if (tk->type != HCC_T_STRING && t->turn[i].len > 3000)
         return hcc__fail(err, HCC_E_SHAPE, (size_t)tk->start,
                          "a turn to summarize has a list or object value longer than 3000");
     }

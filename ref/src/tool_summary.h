@@ -38,13 +38,34 @@ size_t hcc__ts_head_need(const hcc_json_info *info);
 int hcc__ts_head(const hcc_doc *d, int name, int args, hcc_arena *scratch,
                  hcc_out *o, hcc_ts_tail *tail, hcc_error *err);
 
-/* Writes the tail of kind `tail` for the tool output string token
- * `content` of d. */
-void hcc__ts_tail(const hcc_doc *d, int content, hcc_ts_tail tail, hcc_out *o);
+/* Text a tail reads: a JSON string body (escapes decoded as json.loads
+ * does) or, with json = 0, WTF-8 text. */
+typedef struct hcc_ts_text {
+  const char *s;
+  size_t n;
+  int json;
+} hcc_ts_text;
+/* Next code point of t at *pos. */
+uint32_t hcc__ts_next(const hcc_ts_text *t, size_t *pos);
+
+/* Receives the code points of a tail. */
+typedef void (*hcc_ts_emit)(void *ctx, uint32_t cp);
+/* An emitter writing to the hcc_out ctx.  A tail is digits, commas, ASCII
+ * words and at most one run of Unicode digits, so its text goes into a
+ * JSON string as it is. */
+void hcc__ts_emit_out(void *ctx, uint32_t cp);
+
+/* Emits the tail of kind `tail` for the tool output `content`. */
+void hcc__ts_tail(const hcc_ts_text *content, hcc_ts_tail tail, hcc_ts_emit emit, void *ctx);
 
 /* Writes n with a comma between groups of three digits (Python's
  * f"{n:,}"). */
 void hcc__ts_put_grouped(hcc_out *o, uint64_t n);
+
+/* 1 when an int of document d has more digits than CPython converts
+ * (4300): json.loads of its text raises ValueError.  (op_truncate_args.c
+ * has the same test.) */
+int hcc__ts_has_huge_int(const hcc_doc *d);
 
 /* 1 when re's \d matches cp: Unicode category Nd (Python 3.11, Unicode
  * 14.0). */

@@ -66,9 +66,9 @@ static int distinct_keys(const hcc_doc *d, int obj, hcc_arena *a, int64_t *count
  * falsy value, else len(value) // 4, where len is code points for a
  * string, elements for a list and distinct keys for a dict.  True and
  * non-zero numbers have no len(): hermes raises TypeError (TRAJ-9). */
-static int count_value(const hcc_doc *d, int v, hcc_arena *a, int64_t *tokens,
+static int count_value(const hcc_doc *d, int v, hcc_arena *a, hcc_turn *u,
                        hcc_error *err) {
-  *tokens = 0;
+  u->len = u->tokens = 0;
   if (v < 0 || !hcc__py_truthy(d, v)) return HCC_OK;
   const hcc_tok *tk = &d->tok[v];
   int64_t len = 0;
@@ -88,7 +88,8 @@ static int count_value(const hcc_doc *d, int v, hcc_arena *a, int64_t *tokens,
     return hcc__fail(err, HCC_E_SHAPE, tok_offset(d, v),
                      "turn value is true or a non-zero number (hermes raises TypeError)");
   }
-  *tokens = len / 4;
+  u->len = len;
+  u->tokens = len / 4;
   return HCC_OK;
 }
 
@@ -108,7 +109,7 @@ int hcc__traj_turns(hcc_traj *t, int conv, hcc_arena *a, hcc_error *err) {
     u->tok = j;
     u->value = hcc__json_get(d, j, "value");
     u->from = from_of(d, hcc__json_get(d, j, "from"));
-    int rc = count_value(d, u->value, a, &u->tokens, err);
+    int rc = count_value(d, u->value, a, u, err);
     if (rc != HCC_OK) return rc;
     t->total += u->tokens;
   }

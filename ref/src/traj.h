@@ -26,6 +26,8 @@ typedef struct hcc_turn {
   int tok;        /* the turn object */
   int value;      /* value token of "value" (last duplicate), -1 when absent */
   hcc_from from;
+  int64_t len;    /* Python's len() of a truthy value (code points, elements,
+                     distinct keys); 0 for a falsy or absent one */
   int64_t tokens; /* count_tokens(value) with the len // 4 counter (TRAJ-2) */
 } hcc_turn;
 

@@ -149,12 +149,14 @@ static void test_param_names(void **state) {
       "protect_last_n", "min_tail_user_messages", "compression_count", "tail_token_budget",
       "explain", "head_chars", "truncate_all", "policy", "summarizer_fail",
       "abort_on_summary_failure", "wire", "profile", "json"};
+  /* The core parameters come first, in this order; ops append their own
+   * after them, so the list only grows at the end. */
   size_t i = 0;
-  for (; hcc_param_name(i); i++) {
-    assert_true(i < N(want));
+  for (; i < N(want); i++) {
+    assert_non_null(hcc_param_name(i));
     assert_string_equal(hcc_param_name(i), want[i]);
   }
-  assert_int_equal(i, N(want));
+  while (hcc_param_name(i)) i++;
   assert_null(hcc_param_name(i + 1));
   assert_null(hcc_param_name(SIZE_MAX));
   /* every listed name is settable, with '_' or '-' */

@@ -1,0 +1,143 @@
+/* oracle_selftest.c -- the oracles must bite: each case hands
+ * hcc_fuzz_oracles() a forged output (what a buggy op could write) and
+ * expects the abort, in a child process; the positive controls hand it the
+ * library's real output and expect no abort.  Built and run by
+ * tests/fuzz/test_fuzz_harness.sh against the replay flavour (ASan+UBSan).
+ * The last line is "N passed, N failed". */
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "harness.h"
+
+typedef struct {
+  const char *name;
+  hcc_op op;
+  int policy, head_chars, truncate_all;
+  const char *in;
+  const char *forged; /* NULL: the library's own output (must pass) */
+  int forged_rc;      /* HCC_OK unless the forged result is a rejection */
+  const char *why;    /* forged: words the abort message must hold */
+} tcase;
+
+#define ASST2 \
+  "[{\"role\": \"assistant\", \"content\": \"\", \"tool_calls\": [{\"id\": \"a\", \"function\": {\"name\": \"f\", \"arguments\": \"{}\"}}, {\"id\": \"b\", \"function\": {\"name\": \"g\", \"arguments\": \"{}\"}}]}"
+#define TOOL_A "{\"role\": \"tool\", \"tool_call_id\": \"a\", \"content\": \"ok\"}"
+#define ORPHAN "{\"role\": \"tool\", \"tool_call_id\": \"zz\", \"content\": \"orphan\"}"
+#define REPAIR_IN ASST2 ", " TOOL_A ", " ORPHAN "]"
+#define ASST_A \
+  "{\"role\": \"assistant\", \"content\": \"\", \"tool_calls\": [{\"id\": \"a\", \"function\": {\"name\": \"f\", \"arguments\": \"{}\"}}]}"
+#define STUB_B \
+  "{\"role\": \"tool\", \"content\": \"[Result from earlier conversation \xe2\x80\x94 see context summary above]\", \"tool_call_id\": \"b\"}"
+#define LONG60 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+#define ARGS_IN \
+  "[{\"role\": \"assistant\", \"content\": null, \"tool_calls\": [{\"id\": \"c\", \"function\": {\"name\": \"w\", \"arguments\": \"{\\\"p\\\": \\\"" LONG60 "\\\", \\\"n\\\": 1}\"}}]}]"
+#define ARGS_OUT(cut, rest) \
+  "[{\"role\": \"assistant\", \"content\": null, \"tool_calls\": [{\"id\": \"c\", \"function\": {\"name\": \"w\", \"arguments\": \"{\\\"p\\\": \\\"" cut "...[truncated]\\\"" rest "}\"}}]}]"
+#define ALIGN_IN \
+  "[{\"role\": \"system\", \"content\": \"s\"}, {\"role\": \"user\", \"content\": \"u\"}, {\"role\": \"tool\", \"content\": \"t\"}, {\"role\": \"user\", \"content\": \"v\"}]"
+
+static const tcase cases[] = {
+    /* positive controls: the library's real output */
+    {"repair strip real output", HCC_OP_REPAIR, HCC_POLICY_STRIP, 200, 0, REPAIR_IN, NULL, 0, NULL},
+    {"repair stub real output", HCC_OP_REPAIR, HCC_POLICY_STUB, 200, 0, REPAIR_IN, NULL, 0, NULL},
+    {"truncate real output", HCC_OP_TRUNCATE_ARGS, 0, 10, 1, ARGS_IN, NULL, 0, NULL},
+    {"align real output", HCC_OP_ALIGN, 0, 200, 0, ALIGN_IN, NULL, 0, NULL},
+    {"strip-prefix real output", HCC_OP_STRIP_PREFIX, 0, 200, 0, "\"[CONTEXT SUMMARY]: body\"", NULL, 0, NULL},
+    {"with-prefix real output", HCC_OP_WITH_PREFIX, 0, 200, 0, "\"[CONTEXT SUMMARY]: body\"", NULL, 0, NULL},
+    /* forged outputs the oracles must refuse */
+    {"repair strip keeps an unanswered call", HCC_OP_REPAIR, HCC_POLICY_STRIP, 200, 0, REPAIR_IN,
+     ASST2 ", " TOOL_A "]", 0, "PAIRS-3"},
+    {"repair keeps an orphan result", HCC_OP_REPAIR, HCC_POLICY_STRIP, 200, 0, REPAIR_IN,
+     "[" ASST_A ", " TOOL_A ", " ORPHAN "]", 0, "PAIRS-2..4"},
+    {"repair reorders messages", HCC_OP_REPAIR, HCC_POLICY_STRIP, 200, 0, REPAIR_IN,
+     "[" TOOL_A ", " ASST_A "]", 0, "byte for byte"},
+    {"repair reformats an untouched message", HCC_OP_REPAIR, HCC_POLICY_STRIP, 200, 0, REPAIR_IN,
+     "[" ASST_A ", {\"role\":\"tool\", \"tool_call_id\": \"a\", \"content\": \"ok\"}]", 0, "byte for byte"},
+    {"repair changes the wrapper separator", HCC_OP_REPAIR, HCC_POLICY_STRIP, 200, 0, REPAIR_IN,
+     "[" ASST_A "," TOOL_A "]", 0, "MODEL-2"},
+    {"repair stub in the wrong place", HCC_OP_REPAIR, HCC_POLICY_STUB, 200, 0, REPAIR_IN,
+     ASST2 ", " TOOL_A ", " STUB_B "]", 0, "PAIRS-4"},
+    {"repair stub missing", HCC_OP_REPAIR, HCC_POLICY_STUB, 200, 0, REPAIR_IN, ASST2 ", " TOOL_A "]", 0, "PAIRS-4"},
+    {"truncate cuts one code point too many", HCC_OP_TRUNCATE_ARGS, 0, 10, 1, ARGS_IN,
+     ARGS_OUT("xxxxxxxxxxx", ", \\\"n\\\": 1"), 0, "ARGS-2/3"},
+    {"truncate drops a key", HCC_OP_TRUNCATE_ARGS, 0, 10, 1, ARGS_IN, ARGS_OUT("xxxxxxxxxx", ""), 0, "ARGS-2/3"},
+    {"truncate changes a number", HCC_OP_TRUNCATE_ARGS, 0, 10, 1, ARGS_IN,
+     ARGS_OUT("xxxxxxxxxx", ", \\\"n\\\": 2"), 0, "ARGS-2/3"},
+    {"align boundaries out of order", HCC_OP_ALIGN, 0, 200, 0, ALIGN_IN,
+     "{\"head_end\": 2, \"compress_start\": 1, \"compress_end\": 3}", 0, "head_end <= compress_start"},
+    {"align boundary on a tool result", HCC_OP_ALIGN, 0, 200, 0, ALIGN_IN,
+     "{\"head_end\": 1, \"compress_start\": 2, \"compress_end\": 3}", 0, "on a tool result"},
+    {"strip-prefix body not a slice", HCC_OP_STRIP_PREFIX, 0, 200, 0, "\"[CONTEXT SUMMARY]: body\"", "\"bodyX\"", 0, "not a slice"},
+    {"strip-prefix body with a blank", HCC_OP_STRIP_PREFIX, 0, 200, 0, "\"[CONTEXT SUMMARY]: body\"", "\" body\"", 0, "whitespace"},
+    {"with-prefix without the prefix", HCC_OP_WITH_PREFIX, 0, 200, 0, "\"[CONTEXT SUMMARY]: body\"", "\"body\"", 0, "PREFIX-4"},
+    {"classify-summary unknown answer", HCC_OP_CLASSIFY_SUMMARY, 0, 200, 0, "\"x\"", "\"maybe\"", 0, "PREFIX-6"},
+    {"validate changes its input", HCC_OP_VALIDATE, 0, 200, 0, "[1, 2]", "[1,2]", 0, "validate changed"},
+    {"messages misses a line", HCC_OP_MESSAGES, 0, 200, 0, ALIGN_IN, "0 system content=str:1\n", 0, "MODEL-3"},
+    {"bad JSON accepted", HCC_OP_VALIDATE, 0, 200, 0, "[1,", "[1,", 0, "disagrees with hcc_json_validate"},
+    {"bad JSON rejected with another code", HCC_OP_VALIDATE, 0, 200, 0, "[1,", NULL, HCC_E_SHAPE, "disagrees with hcc_json_validate"},
+    {"output not strict JSON", HCC_OP_REPAIR, HCC_POLICY_STRIP, 200, 0, REPAIR_IN, "[", 0, "not strict JSON"},
+};
+
+static void run(const tcase *c) {
+  hcc_params p;
+  hcc_params_init(&p);
+  p.policy = c->policy;
+  p.head_chars = c->head_chars;
+  p.truncate_all = c->truncate_all;
+  size_t len = strlen(c->in);
+  hcc_fuzz_result r;
+  if (c->forged || c->forged_rc) {
+    r.rc = c->forged_rc;
+    r.out = c->forged ? strdup(c->forged) : NULL;
+    r.out_len = c->forged ? strlen(c->forged) : 0;
+  } else {
+    r = hcc_fuzz_run(c->op, &p, c->in, len);
+    if (r.rc != HCC_OK) {
+      fprintf(stderr, "positive control rejected: rc %d\n", r.rc);
+      abort();
+    }
+  }
+  hcc_fuzz_oracles(c->op, &p, c->in, len, &r);
+  hcc_fuzz_free(&r);
+}
+
+int main(void) {
+  int pass = 0, fail = 0;
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const tcase *c = &cases[i];
+    int must_abort = c->forged != NULL || c->forged_rc != 0;
+    if (!hcc_op_supported(c->op)) {
+      printf("skip: %s (op not in this build)\n", c->name);
+      continue;
+    }
+    fflush(NULL);
+    char log[] = "/tmp/hcc_oracle_selftest.XXXXXX";
+    int fd = mkstemp(log);
+    if (fd < 0) return 2;
+    pid_t pid = fork();
+    if (pid == 0) {
+      dup2(fd, 2); /* the abort message, read back below */
+      run(c);
+      _exit(0);
+    }
+    int st = 0;
+    waitpid(pid, &st, 0);
+    char msg[4096] = {0};
+    ssize_t got = pread(fd, msg, sizeof msg - 1, 0);
+    (void)got;
+    close(fd);
+    unlink(log);
+    int aborted = WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT;
+    int ok = must_abort ? aborted && strstr(msg, c->why) != NULL : (WIFEXITED(st) && WEXITSTATUS(st) == 0);
+    printf("%s: %s\n", ok ? "ok" : "FAIL", c->name);
+    if (!ok) printf("  child said: %.300s\n", msg);
+    if (ok) pass++;
+    else fail++;
+  }
+  printf("oracle selftest: %d passed, %d failed\n", pass, fail);
+  return fail != 0;
+}
