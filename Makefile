@@ -219,12 +219,13 @@ corpus-min: fuzz-build
 	  printf '%-18s %s -> %s files\n' $$t $$before $$(ls corpus/$$t | wc -l); done
 
 # Cost stays linear: every corpus and regression input, and copies of it
-# grown to WORK_SCALES times its messages, must cost at most
-# WORK_PER_BYTE edges per input byte (fuzz/README.md, "Work bound").
+# grown 4x, 16x, ... up to 256 KiB, must cost at most WORK_PER_BYTE steps
+# per input byte (fuzz/README.md, "Work bound").  WORK_GROWN=1 adds the
+# corpora `make fuzz` grew in $(B)/fuzz-work.
 fuzz-work: work-build
-	@set -e; for t in $(FUZZ_OPS); do \
-	  dirs=""; for d in corpus/$$t corpus/regressions/$$t $(WORK_EXTRA); do [ -d $$d ] && dirs="$$dirs $$d"; done; \
-	  [ -n "$$dirs" ] || continue; printf '%-18s ' $$t; $(B)/work/$$t $$dirs; done
+	@set -e; for t in $(FUZZ_OPS); do $(SEEDS); \
+	  [ -n "$(WORK_GROWN)" ] && [ -d $(B)/fuzz-work/$$t ] && seeds="$$seeds $(B)/fuzz-work/$$t"; \
+	  [ -n "$$seeds" ] || continue; printf '%-18s ' $$t; $(B)/work/$$t $$seeds; done
 
 # The harness's own tests: the allocation hook fires, the oracles bite.
 fuzz-selftest: $(B)/rp/libhcc-fuzz.a
@@ -269,12 +270,29 @@ coverage: coverage-build
 	$(PYTHON) tools/coverage_gate.py --line $(COV_LINE) --branch $(COV_BRANCH) $(CV)/lcov.info
 
 # ---- ClusterFuzzLite build script, run as OSS-Fuzz would (no Docker) ---------
+# CFL_SANITIZER=address (default) or undefined, with OSS-Fuzz's flags.
+CFL_SANITIZER ?= address
+CFL_SAN_address := -fsanitize=address -fsanitize-address-use-after-scope
+CFL_SAN_undefined := -fsanitize=array-bounds,bool,builtin,enum,float-divide-by-zero,function,integer-divide-by-zero,null,object-size,return,returns-nonnull-attribute,shift,signed-integer-overflow,unsigned-integer-overflow,unreachable,vla-bound,vptr -fno-sanitize-recover=array-bounds,bool,builtin,enum,float-divide-by-zero,function,integer-divide-by-zero,null,object-size,return,returns-nonnull-attribute,shift,signed-integer-overflow,unreachable,vla-bound,vptr
+CFL_FLAGS = -O1 -fno-omit-frame-pointer -gline-tables-only $(CFL_SAN_$(CFL_SANITIZER)) -fsanitize=fuzzer-no-link
 cflite-check:
-	rm -rf $(B)/cfl-out && mkdir -p $(B)/cfl-out
-	CC=clang CXX=clang++ CFLAGS="-O1 -gline-tables-only -fsanitize=address,fuzzer-no-link" \
-	  CXXFLAGS="-O1 -gline-tables-only -fsanitize=address,fuzzer-no-link" \
-	  LIB_FUZZING_ENGINE=-fsanitize=fuzzer OUT=$(CURDIR)/$(B)/cfl-out SRC=$(dir $(CURDIR)) WORK=$(CURDIR)/$(B)/cfl-work \
-	  bash .clusterfuzzlite/build.sh
-	@set -e; for f in $(B)/cfl-out/*; do [ -x $$f ] && [ -f $$f ] || continue; \
-	  $$f -runs=200 -seed=1 $(B)/cfl-out/seed-check >/dev/null 2>&1 || { echo "cflite-check: $$f failed"; exit 1; }; \
-	  echo "cflite-check: $$f ran"; done
+	rm -rf $(B)/cfl-out && mkdir -p $(B)/cfl-out $(B)/cfl-work
+	CC=clang CXX=clang++ CFLAGS="$(CFL_FLAGS)" CXXFLAGS="$(CFL_FLAGS)" \
+	  LIB_FUZZING_ENGINE=-fsanitize=fuzzer OUT=$(CURDIR)/$(B)/cfl-out SRC=$(CURDIR)/.. WORK=$(CURDIR)/$(B)/cfl-work \
+	  SANITIZER=$(CFL_SANITIZER) bash .clusterfuzzlite/build.sh
+	@set -e; for f in $(B)/cfl-out/hcc_*; do case $$f in *.dict|*.zip) continue;; esac; \
+	  c=$(B)/cfl-work/corpus-$$(basename $$f); rm -rf $$c; mkdir -p $$c; \
+	  [ -f $$f"_seed_corpus.zip" ] && (cd $$c && unzip -q -o $(CURDIR)/$$f"_seed_corpus.zip"); \
+	  $$f -max_total_time=$(or $(CFL_SECONDS),2) -dict=$$f.dict $$c >$$c.log 2>&1 || { tail -30 $$c.log; exit 1; }; \
+	  printf 'cflite-check: %-24s %s seeds, %s\n' $$(basename $$f) $$(ls $$c | wc -l) "$$(grep -o 'Done [0-9]* runs in [0-9]* second(s)' $$c.log)"; done
+
+# ---- benchmarks of every op (bench/README.md) ----------------------------------
+# make bench [BENCH_MAX_MB=500] [HERMES_SRC=/tmp/hermes-src] [BENCH_HERMES_MAX_MB=100]
+#            [BENCH_OPS=align,prune] [BENCH_ADV=0] [BENCH_PROFILE=1]
+# Inputs are generated into $(B)/bench-data/; results in $(B)/bench.json.
+$(B)/gen_bench: bench/gen_bench.c $(B)/libhcc.a
+	$(CC) $(CPPFLAGS_HCC) $(WARN) -O2 -g bench/gen_bench.c $(B)/libhcc.a -o $@
+$(B)/bench_ops: bench/bench_ops.c $(B)/libhcc.a
+	$(CC) $(CPPFLAGS_HCC) $(WARN) -O2 -g bench/bench_ops.c $(B)/libhcc.a -o $@
+bench: all $(B)/gen_bench $(B)/bench_ops
+	$(PYTHON) tools/bench.py

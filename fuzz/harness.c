@@ -38,7 +38,10 @@ static void probe(void) {}
 /* Zero allocation, checked at run time: while the library runs, any malloc
  * or free (even one hidden inside libc) aborts.  The flag is the harness's
  * own state, not the library's. */
-static volatile int in_library;
+/* Thread-local: the hooks see every thread's allocations, and libFuzzer's
+ * own threads (the RSS and timer threads) allocate while the fuzzed call
+ * runs on the main thread. */
+static _Thread_local volatile int in_library;
 
 #ifdef HCC_FUZZ_MALLOC_HOOKS
 static void on_malloc(const volatile void *ptr, size_t size) {

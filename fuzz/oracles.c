@@ -156,10 +156,18 @@ static void wrapper_kept(const tpair *t, const char *in, size_t len, const hcc_f
 }
 
 /* Every transcript op: the output is a transcript in the input's wrapper
- * kind (MODEL-2). */
-static void transcript_kind(const char *in, size_t len, const hcc_fuzz_result *r) {
+ * kind (MODEL-2); prune and prune-only with explain wrap it as
+ * {"pruned": N, "result": <transcript>}. */
+static void transcript_kind(const hcc_params *p, hcc_op op, const char *in, size_t len,
+                            const hcc_fuzz_result *r) {
   jv *x = jv_parse(in, len), *y = jv_parse(r->out, r->out_len);
-  if (!x || !y || !jv_messages(x) || !jv_messages(y) || x->k != y->k)
+  const jv *res = y;
+  if (y && p->explain && (op == HCC_OP_PRUNE || op == HCC_OP_PRUNE_ONLY)) {
+    const jv *n = jv_get(y, "pruned");
+    res = jv_get(y, "result");
+    if (!n || n->k != JV_INT || !res || y->len != 2) FAIL("prune explain: not {\"pruned\": N, \"result\": ...}");
+  }
+  if (!x || !res || !jv_messages(x) || !jv_messages(res) || x->k != res->k)
     FAIL("transcript op: output not a transcript in the input's wrapper (MODEL-1, MODEL-2)");
   jv_free(x);
   jv_free(y);
@@ -260,6 +268,35 @@ static void repair_oracle(const hcc_params *p, const char *in, size_t len, const
     if (!jl_count(&oresults, ocalls.v[i])) FAIL("repair: a call has no result after repair (PAIRS-6)");
   for (size_t i = 0; i < oresults.n; i++)
     if (!jl_count(&ocalls, oresults.v[i])) FAIL("repair: a result has no call after repair (PAIRS-6)");
+  /* CHECK-7 pairs calls and outputs of chat messages by the same id rule
+   * as PAIRS-1, over the whole transcript: after repair it can only
+   * report calls and outputs that have no id at all -- unless Responses
+   * items (type function_call / function_call_output), which repair does
+   * not read, are present. */
+  int items = 0;
+  for (size_t i = 0; i < t.mo->len; i++) {
+    const jv *ty = jv_get(&t.mo->kids[i], "type");
+    items |= jv_is_str(ty, "function_call") || jv_is_str(ty, "function_call_output");
+  }
+  if (!items && hcc_op_supported(HCC_OP_CHECK)) {
+    hcc_params q;
+    hcc_params_init(&q);
+    q.profile = HCC_PROFILE_RESPONSES;
+    hcc_fuzz_result c = hcc_fuzz_run(HCC_OP_CHECK, &q, r->out, r->out_len);
+    if (c.rc != HCC_OK) FAIL("check refused a transcript repair wrote (CHECK-22)");
+    static const char tail[] = "has no call_id";
+    size_t from = 0;
+    for (size_t i = 0; i < c.out_len; i++) {
+      if (c.out[i] != '\n') continue;
+      size_t m = sizeof tail - 1;
+      if (i - from < m || memcmp(c.out + i - m, tail, m) != 0) {
+        fprintf(stderr, "finding: %.*s\n", (int)(i - from), c.out + from);
+        FAIL("check --profile=responses reports an unpaired id after repair (CHECK-7 vs PAIRS-6)");
+      }
+      from = i + 1;
+    }
+    hcc_fuzz_free(&c);
+  }
   free(calls.v);
   free(results.v);
   free(ocalls.v);
@@ -386,26 +423,49 @@ static void truncate_oracle(const hcc_params *p, const char *in, size_t len, con
 
 static long long num(const jv *o, const char *key, const char *in, size_t len) {
   const jv *v = jv_get(o, key);
-  if (!v || v->k != JV_INT) FAIL("align: a boundary field is missing or not an int");
+  if (!v || v->k != JV_INT) {
+    fprintf(stderr, "align: field %s\n", key);
+    FAIL("align: a boundary field is missing or not an int");
+  }
   return strtoll(v->raw, NULL, 10);
 }
 
-static void align_oracle(const char *in, size_t len, const hcc_fuzz_result *r) {
+static void align_oracle(const hcc_params *p, const char *in, size_t len, const hcc_fuzz_result *r) {
   jv *o = jv_parse(r->out, r->out_len);
   jv *x = jv_parse(in, len);
   if (!o || !x || o->k != JV_OBJ) FAIL("align: output is not an object");
   const jv *msgs = jv_messages(x);
   if (!msgs) FAIL("align accepted input that is not a transcript (MODEL-1)");
+  if (o->len != (p->explain ? 4u : 3u) || !jv_is_str(&o->keys[0], "head_end") ||
+      !jv_is_str(&o->keys[1], "compress_start") || !jv_is_str(&o->keys[2], "compress_end"))
+    FAIL("align: members are not head_end, compress_start, compress_end[, steps] (ALIGN-1)");
   long long n = (long long)msgs->len;
   long long h = num(o, "head_end", in, len), s = num(o, "compress_start", in, len),
             e = num(o, "compress_end", in, len);
-  /* head_end can pass n (protect_first_n larger than the transcript), and
-   * the boundaries follow it there, as hermes's do. */
-  if (h < 0 || s < h || e < s) FAIL("align: not 0 <= head_end <= compress_start <= compress_end");
-  /* Both boundaries are pushed forward past tool results, so neither
-   * separates an assistant's calls from the results right after them. */
-  if (s < n && is_role(&msgs->kids[s], "tool")) FAIL("align: compress_start is on a tool result");
-  if (e < n && is_role(&msgs->kids[e], "tool")) FAIL("align: compress_end is on a tool result");
+  /* ALIGN-1: head_end can pass n (a head larger than the transcript) and
+   * the boundaries follow it; ALIGN-13: the tail cut is always past
+   * compress_start, and ALIGN-14 only moves it to a candidate that is. */
+  if (h < 0 || s < h || e <= s) FAIL("align: not 0 <= head_end <= compress_start < compress_end (ALIGN-1, 13, 14)");
+  /* ALIGN-7: [head_end, compress_start) are tool results; ALIGN-7/13/14:
+   * neither boundary is on a tool result, so no boundary separates an
+   * assistant's calls from the results right after them. */
+  for (long long i = h; i < s && i < n; i++)
+    if (!is_role(&msgs->kids[i], "tool")) FAIL("align: a non-tool message between head_end and compress_start (ALIGN-7)");
+  if (s < n && is_role(&msgs->kids[s], "tool")) FAIL("align: compress_start is on a tool result (ALIGN-7)");
+  if (e < n && is_role(&msgs->kids[e], "tool")) FAIL("align: compress_end is on a tool result (ALIGN-13, 14)");
+  if (p->explain) {
+    const jv *st = jv_get(o, "steps");
+    if (!st || st->k != JV_OBJ) FAIL("align: explain without steps (ALIGN-15)");
+    long long cut = num(st, "find_tail_cut_by_tokens", in, len);
+    long long u = num(st, "find_last_user_message_idx", in, len);
+    const jv *hc = jv_get(st, "has_content_to_compress");
+    if (!hc || hc->k != JV_TRUE)
+      FAIL("align: has_content_to_compress is not true (ALIGN-13)");
+    if (cut <= s) FAIL("align: tail cut not past compress_start (ALIGN-13)");
+    if (e != cut && !(cut == u && e < cut)) FAIL("align: compress_end is neither the tail cut nor the bridge (ALIGN-14)");
+    if (num(st, "protect_head_size", in, len) != h || num(st, "align_boundary_forward", in, len) != s)
+      FAIL("align: steps disagree with the boundaries (ALIGN-15)");
+  }
   jv_free(o);
   jv_free(x);
 }
@@ -566,7 +626,7 @@ void hcc_fuzz_oracles(hcc_op op, const hcc_params *p, const char *in, size_t len
   }
   if (ends_json(op) && hcc_json_validate(r->out, r->out_len, NULL, NULL) != HCC_OK)
     FAIL("output is not strict JSON");
-  if (returns_transcript(op)) transcript_kind(in, len, r);
+  if (returns_transcript(op)) transcript_kind(p, op, in, len, r);
   switch (op) {
   case HCC_OP_VALIDATE:
     if (r->out_len != len || memcmp(r->out, in, len) != 0) FAIL("validate changed its input");
@@ -592,7 +652,7 @@ void hcc_fuzz_oracles(hcc_op op, const hcc_params *p, const char *in, size_t len
     classify_oracle(in, len, r);
     break;
   case HCC_OP_ALIGN:
-    align_oracle(in, len, r);
+    align_oracle(p, in, len, r);
     break;
   case HCC_OP_COMPRESS:
     compress_oracle(p, in, len, r);

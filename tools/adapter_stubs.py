@@ -31,6 +31,42 @@ def _not_pinned(name):
     return fail
 
 
+# agent/conversation_compression.py's _is_real_user_message, in its own
+# words: a user-role dict whose synthetic flags are all falsy, whose text
+# (string content, or the text-or-content values of the dict parts joined
+# with newlines) is not blank, does not start with one of the runtime
+# scaffolding prefixes, and that the compressor does not see as one of its
+# own synthetic user turns.
+_SCAFFOLD_FLAGS = ("_todo_snapshot_synthetic", "_empty_recovery_synthetic",
+                   "_verification_stop_synthetic", "_pre_verify_synthetic",
+                   "_dropped_toolcall_nudge")
+_SCAFFOLD_PREFIXES = ("[System: Your previous response was truncated",
+                      "[System: The previous response was cut off",
+                      "[System: Your previous tool call",
+                      "[Your active task list was preserved across context compression]",
+                      "[IMPORTANT: Background process ")
+
+
+def _real_user_message(message):
+    if not isinstance(message, dict) or message.get("role") != "user":
+        return False
+    if any(message.get(f) for f in _SCAFFOLD_FLAGS):
+        return False
+    content = message.get("content")
+    if isinstance(content, str):
+        text = content
+    elif isinstance(content, list):
+        text = "\n".join(str(p.get("text") or p.get("content") or "")
+                         for p in content if isinstance(p, dict))
+    else:
+        text = ""
+    text = text.strip()
+    if not text or text.startswith(_SCAFFOLD_PREFIXES):
+        return False
+    from agent.context_compressor import ContextCompressor
+    return not ContextCompressor._is_synthetic_compression_user_turn(message)
+
+
 class _ContextEngine:
     """Base class of ContextCompressor; holds no behaviour the rules use."""
 
@@ -66,7 +102,18 @@ def _stubs():
         # Until its real text is pinned, any call fails loudly rather than
         # letting a guess stand in for hermes.
         "agent.turn_context": dict(drop_stale_api_content=_not_pinned("drop_stale_api_content")),
-        "agent.conversation_compression": dict(_is_real_user_message=_not_pinned("_is_real_user_message")),
+        # Only ContextCompressor._latest_user_task_snapshot calls it, inside
+        # _generate_summary's grounding, which the compress op replaces by
+        # the stub summarizer: not reached by any op.  The real module
+        # imports about ten unpinned modules, so this stand-in implements
+        # the one function as fetched (commit 00dd69bd, recorded in
+        # HERMES_SRC/excerpts/MANIFEST.txt; that version is later than the
+        # pin, no earlier one holds the function in this form).
+        "agent.conversation_compression": dict(_is_real_user_message=_real_user_message),
+        # estimate_messages_tokens_rough (telemetry and the savings figure of
+        # compress(), never its output) imports the learned per-image price;
+        # the flat default stands in (a number only, the output never sees it).
+        "agent.image_token_cost": dict(current_image_token_cost=lambda: 1600),
         # Imported by agent/model_metadata.py for model catalogues, HTTP
         # probing and config files; the estimators and MINIMUM_CONTEXT_LENGTH
         # do not use them.

@@ -22,7 +22,7 @@ static const char *const op_help[HCC_OP__COUNT] = {
     "old tool-output pruning",
     "tool-output pruning behind the reclaim gate",
     "the whole compaction pass with the deterministic stub summarizer",
-    "trajectory (JSONL) compression",
+    "trajectory compression of one {\"conversations\": [...]} entry",
     "provider structural check (--profile=...)"};
 
 static void usage(FILE *f) {

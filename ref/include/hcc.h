@@ -159,6 +159,12 @@ typedef struct hcc_params {
   int add_summary_notice;        /* append the notice to head system turns (1) */
   int64_t max_retries;           /* summarizer attempts; 0: no summary (3) */
   int metrics_per_trajectory;    /* add "compression_metrics" (1) */
+  /* proactive pruning (prune-only, PRUNE-9); the configured values, which
+   * prune-only reads as ContextCompressor.__init__ does */
+  int64_t proactive_prune_tokens;            /* trigger; 0 disables (0) */
+  int64_t proactive_prune_min_result_chars;  /* pass 2 floor: max(200, v or 8000) (8000) */
+  int64_t proactive_prune_min_reclaim_tokens;/* reclaim gate: max(0, v); 0 commits any prune (4096) */
+  int64_t current_tokens;                    /* prune-only's current_tokens; -1 is None (-1) */
 } hcc_params;
 
 void hcc_params_init(hcc_params *p);

@@ -38,6 +38,12 @@ int hcc__op_check(const hcc_params *p, const char *in, size_t len,
                   hcc_arena *a, hcc_out *o, hcc_error *err);
 size_t hcc__need_check(const hcc_json_info *info, size_t len);
 
+int hcc__op_prune(const hcc_params *p, const char *in, size_t len,
+                  hcc_arena *a, hcc_out *o, hcc_error *err);
+int hcc__op_prune_only(const hcc_params *p, const char *in, size_t len,
+                       hcc_arena *a, hcc_out *o, hcc_error *err);
+size_t hcc__need_prune(const hcc_json_info *info, size_t len);
+
 const hcc_op_entry hcc__op_table[] = {
     {HCC_OP_VALIDATE, "validate", hcc__op_validate, hcc__need_validate},
     {HCC_OP_MESSAGES, "messages", hcc__op_messages, hcc__need_transcript},
@@ -50,4 +56,6 @@ const hcc_op_entry hcc__op_table[] = {
     {HCC_OP_TRAJECTORY, "trajectory", hcc__op_trajectory, hcc__need_trajectory},
     {HCC_OP_TRAJECTORY_SNAP, "trajectory-snap", hcc__op_trajectory_snap, hcc__need_trajectory_snap},
     {HCC_OP_CHECK, "check", hcc__op_check, hcc__need_check},
+    {HCC_OP_PRUNE, "prune", hcc__op_prune, hcc__need_prune},
+    {HCC_OP_PRUNE_ONLY, "prune-only", hcc__op_prune_only, hcc__need_prune},
     {HCC_OP_VALIDATE, NULL, NULL, NULL}};

@@ -9,7 +9,6 @@
  * not compressed comes out as it went in (re-serialized as Python's
  * json.dumps writes it). */
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "msg_write.h"
 #include "ops.h"
@@ -158,16 +157,6 @@ static void key_i64(hcc_out *o, const char *k, int64_t v) {
   hcc__out_i64(o, v);
 }
 
-/* round(x, 4) as Python computes it (correctly rounded, ties to even on
- * the exact binary value: what glibc's printf does), then repr(). */
-static void write_ratio(hcc_out *o, int64_t num, int64_t den) {
-  char text[64], repr[40];
-  double x = (double)num / (double)den;
-  snprintf(text, sizeof text, "%.4f", x);
-  size_t n = hcc__py_float_repr(strtod(text, NULL), repr);
-  hcc__out_put(o, repr, n);
-}
-
 /* TrajectoryMetrics.to_dict() of a compressed trajectory (TRAJ-10). */
 static int write_metrics(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch,
                          hcc_out *o, hcc_error *err) {
@@ -182,7 +171,8 @@ static int write_metrics(void *ctx, const hcc_doc *d, int old, hcc_arena *scratc
   hcc__out_put(o, ", ", 2);
   key_i64(o, "tokens_saved", ot - ct);
   hcc__out_str(o, ", \"compression_ratio\": ");
-  write_ratio(o, ct, ot > 1 ? ot : 1);
+  char ratio[40];
+  hcc__out_put(o, ratio, hcc__traj_ratio(ct, ot, ratio));
   hcc__out_put(o, ", ", 2);
   key_i64(o, "original_turns", t->n);
   hcc__out_put(o, ", ", 2);

@@ -98,6 +98,10 @@ void hcc_params_init(hcc_params *p) {
   p->add_summary_notice = 1;
   p->max_retries = 3;
   p->metrics_per_trajectory = 1;
+  /* ContextCompressor.__init__'s proactive-prune defaults */
+  p->proactive_prune_min_result_chars = 8000;
+  p->proactive_prune_min_reclaim_tokens = 4096;
+  p->current_tokens = -1;
 }
 
 typedef enum { P_INT, P_REAL, P_BOOL, P_ENUM } ptype;
@@ -142,6 +146,10 @@ static const pdesc params[] = {
     {"add_summary_notice", P_BOOL, F(add_summary_notice), 0, 1, NULL},
     {"max_retries", P_INT, F(max_retries), 0, 1e6, NULL},
     {"metrics_per_trajectory", P_BOOL, F(metrics_per_trajectory), 0, 1, NULL},
+    {"proactive_prune_tokens", P_INT, F(proactive_prune_tokens), -1e12, 1e12, NULL},
+    {"proactive_prune_min_result_chars", P_INT, F(proactive_prune_min_result_chars), -1e12, 1e12, NULL},
+    {"proactive_prune_min_reclaim_tokens", P_INT, F(proactive_prune_min_reclaim_tokens), -1e12, 1e12, NULL},
+    {"current_tokens", P_INT, F(current_tokens), -1, 1e12, NULL},
     {NULL, P_INT, 0, 0, 0, NULL}};
 #undef F
 

@@ -4,6 +4,9 @@
  * Every step is one pass over the turns (each turn's members are visited
  * once to find "from" and "value"; snapping walks at most the whole list
  * twice), so the plan is linear in the input. */
+#include <stdio.h>
+#include <stdlib.h>
+
 #include "py.h"
 #include "pyspace.h"
 #include "traj.h"
@@ -203,4 +206,14 @@ int hcc__traj_plan(const hcc_traj *t, const hcc_params *p, hcc_traj_plan *pl,
   /* a region no larger than its summary cannot shrink the trajectory */
   pl->region = pl->until > pl->start && pl->region_tokens > p->summary_target_tokens;
   return HCC_OK;
+}
+
+/* Python's round(x, 4) is correctly rounded (ties to even on the exact
+ * binary value of x), and so is glibc's printf; the digits read back give
+ * the float round() returns, which repr() then writes. */
+size_t hcc__traj_ratio(int64_t num, int64_t den, char *buf) {
+  char text[64];
+  double x = (double)num / (double)(den > 1 ? den : 1);
+  snprintf(text, sizeof text, "%.4f", x);
+  return hcc__py_float_repr(strtod(text, NULL), buf);
 }

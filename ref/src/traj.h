@@ -81,6 +81,11 @@ int hcc__traj_snap(const hcc_traj *t, int idx, int min_idx, int max_idx);
 int hcc__traj_plan(const hcc_traj *t, const hcc_params *p, hcc_traj_plan *pl,
                    hcc_error *err);
 
+/* compression_ratio of TrajectoryMetrics: round(num / max(den, 1), 4)
+ * written as Python's repr() into buf (at least 40 bytes); returns its
+ * length. */
+size_t hcc__traj_ratio(int64_t num, int64_t den, char *buf);
+
 /* 1 when index i is protected (meaningful once pl->reached). */
 int hcc__traj_protected(const hcc_traj *t, const hcc_traj_plan *pl, int i);
 #endif

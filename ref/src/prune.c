@@ -1,0 +1,1009 @@
+/* prune.c -- hermes's _prune_old_tool_results over a parsed transcript
+ * (spec PRUNE-1 .. PRUNE-8; contract in prune.h).
+ *
+ * The passes run on per-message states, not on text: a message is kept,
+ * or its content becomes the duplicate placeholder, a summary line, a
+ * screenshot line or a list with image parts replaced, or its long call
+ * arguments are shrunk.  The text of a change is produced when the message
+ * is written.  Token estimates are kept per message and updated by
+ * difference, so the pressure pass's repeated "protected region" sums cost
+ * O(1) each.
+ *
+ * A summary line is a per-call head plus a per-output tail
+ * (tool_summary.h); heads are made once per call and kept in the arena
+ * (`memo`), so a call answered by many outputs is parsed once.
+ *
+ * Linear: every pass visits each message a bounded number of times (the
+ * pressure pass at most twice), a call's arguments are parsed a bounded
+ * number of times, and the key table of tool_call_id look-ups is an
+ * open-addressing hash table in the workspace. */
+#include "prune.h"
+
+#include <stdio.h>
+
+#include "align.h"
+#include "md5.h"
+#include "media.h"
+#include "msg_write.h"
+#include "py.h"
+#include "pyspace.h"
+
+/* Tool outputs shorter than this are never deduplicated (pass 1). */
+#define DEDUPE_MIN_CHARS 200
+/* A line that starts with "[", holds " chars)" and is shorter than this
+ * is taken for a summary already and left alone. */
+#define SUMMARY_LINE_MAX 400
+/* Pass 3: arguments longer than this are shrunk, string values cut to
+ * ARGS_HEAD code points plus ARGS_MARKER (hermes's literal). */
+#define ARGS_GATE 500
+#define ARGS_HEAD 200
+#define ARGS_MARKER "...[truncated]"
+/* "[screenshot removed] " + the first 200 of text_summary */
+#define SHOT_PREFIX "[screenshot removed] "
+#define SHOT_KEEP 200
+
+struct hcc_prune_memo {
+  const char *head; /* WTF-8, in the arena */
+  size_t len;
+  hcc_est_acc acc;  /* the estimator's sums over the head */
+  unsigned char tail;
+  unsigned char done;
+};
+
+/* ---- keys: Python's dict equality for tool_call_id values --------------- */
+
+/* hermes indexes calls by tc.get("id", "") and looks results up by
+ * msg.get("tool_call_id", ""): any JSON value.  Python compares dict keys
+ * by value: True == 1 == 1.0, None only with None, strings exactly; a list
+ * or dict is unhashable (TypeError; DIV-PRUNE-1 skips it). */
+enum { K_STR, K_NULL, K_NUM, K_UNHASHABLE };
+
+struct hcc_prune_slot {
+  uint32_t hash;
+  int key;          /* the key's token; -1: the default "" */
+  int call;         /* index into t->call; -1: hermes's ("unknown", "") */
+  unsigned char kind;
+  unsigned char used;
+};
+
+static int key_kind(const hcc_doc *d, int tok) {
+  if (tok < 0) return K_STR;
+  switch (d->tok[tok].type) {
+  case HCC_T_STRING: return K_STR;
+  case HCC_T_ARRAY:
+  case HCC_T_OBJECT: return K_UNHASHABLE;
+  default: return d->text[d->tok[tok].start] == 'n' ? K_NULL : K_NUM;
+  }
+}
+
+/* The number a key stands for, as text that two equal Python numbers
+ * share: an int's digits ("-0" is 0), True as 1, False as 0, an integral
+ * float as its exact digits, any other float as "f" + its repr. */
+static const char *num_text(const hcc_doc *d, int tok, char buf[400], size_t *n) {
+  const char *s = d->text + d->tok[tok].start;
+  size_t len = (size_t)(d->tok[tok].end - d->tok[tok].start);
+  if (s[0] == 't' || s[0] == 'f') {
+    *n = 1;
+    return s[0] == 't' ? "1" : "0";
+  }
+  if (hcc__py_number_is_int(s, len)) {
+    if (len == 2 && s[0] == '-' && s[1] == '0') s = "0", len = 1;
+    *n = len;
+    return s;
+  }
+  double v = hcc__py_number_value(s, len), mag = v < 0 ? -v : v;
+  if (v == 0) {
+    *n = 1;
+    return "0";
+  }
+  if (mag > 1.7976931348623157e308) { /* inf */
+    *n = (size_t)snprintf(buf, 400, "%s", v < 0 ? "-inf" : "inf");
+    return buf;
+  }
+  /* every double of magnitude >= 2^52 is integral */
+  if (mag >= 4503599627370496.0 || v == (double)(int64_t)v) {
+    *n = (size_t)snprintf(buf, 400, "%.0f", v);
+    return buf;
+  }
+  buf[0] = 'f';
+  *n = 1 + hcc__py_float_repr(v, buf + 1);
+  return buf;
+}
+
+static uint32_t fnv(uint64_t h, const char *s, size_t n) {
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * 0x100000001b3u;
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdu;
+  h ^= h >> 33;
+  return (uint32_t)h;
+}
+
+static uint32_t key_hash(const hcc_doc *d, int tok, int kind) {
+  char buf[400];
+  size_t n = 0;
+  uint64_t h = 0xcbf29ce484222325u + (uint64_t)kind;
+  if (kind == K_NULL) return fnv(h, "", 0);
+  if (kind == K_NUM) {
+    const char *s = num_text(d, tok, buf, &n);
+    return fnv(h, s, n);
+  }
+  if (tok >= 0) { /* FNV-1a over the decoded code points */
+    const char *raw = d->text + d->tok[tok].start;
+    size_t rn = (size_t)(d->tok[tok].end - d->tok[tok].start), pos = 0;
+    while (pos < rn) {
+      h = (h ^ hcc__py_body_next(raw, rn, &pos)) * 0x100000001b3u;
+    }
+  }
+  return fnv(h, "", 0);
+}
+
+static int key_eq(const hcc_doc *d, int a, int b, int kind) {
+  char ba[400], bb[400];
+  size_t na, nb;
+  if (kind == K_NULL) return 1;
+  if (kind == K_NUM) {
+    const char *sa = num_text(d, a, ba, &na), *sb = num_text(d, b, bb, &nb);
+    return na == nb && memcmp(sa, sb, na) == 0;
+  }
+  if (a < 0 || b < 0) { /* against the default "" */
+    int t = a < 0 ? b : a;
+    return t < 0 || d->tok[t].end == d->tok[t].start;
+  }
+  return hcc__jstr_eq(d, a, b);
+}
+
+static hcc_prune_slot *slot_find(hcc_prune *p, int tok, int kind, uint32_t h) {
+  const hcc_doc *d = &p->t->doc;
+  size_t mask = p->nslot - 1, s = h & mask;
+  while (p->index[s].used &&
+         !(p->index[s].hash == h && p->index[s].kind == kind && key_eq(d, p->index[s].key, tok, kind)))
+    s = (s + 1) & mask;
+  return &p->index[s];
+}
+
+/* call_id_to_tool[key] = call (the last assignment wins). */
+static void index_put(hcc_prune *p, int tok, int call) {
+  int kind = key_kind(&p->t->doc, tok);
+  if (kind == K_UNHASHABLE) return; /* DIV-PRUNE-1 */
+  uint32_t h = key_hash(&p->t->doc, tok, kind);
+  hcc_prune_slot *s = slot_find(p, tok, kind, h);
+  if (!s->used) s->used = 1, s->hash = h, s->kind = (unsigned char)kind, s->key = tok;
+  s->call = call;
+}
+
+/* The memo entry of call_id_to_tool.get(tool_call_id, ("unknown", "")). */
+static int index_get(hcc_prune *p, int tok) {
+  int kind = key_kind(&p->t->doc, tok), dflt = p->t->ncall;
+  if (kind == K_UNHASHABLE) return dflt; /* DIV-PRUNE-1 */
+  hcc_prune_slot *s = slot_find(p, tok, kind, key_hash(&p->t->doc, tok, kind));
+  return s->used && s->call >= 0 ? s->call : dflt;
+}
+
+/* hermes's index of every assistant message's calls (PRUNE-2).  Elements
+ * that are not objects (and the keys or characters of a dict or string
+ * tool_calls) register ("unknown", "") under "". */
+static int build_index(hcc_prune *p, hcc_error *err) {
+  const hcc_transcript *t = p->t;
+  const hcc_doc *d = &t->doc;
+  for (int i = 0; i < t->nmsg; i++) {
+    const hcc_msg *m = &t->msg[i];
+    if (m->role != HCC_ROLE_ASSISTANT || m->tool_calls < 0 || !hcc__py_truthy(d, m->tool_calls))
+      continue;
+    const hcc_tok *tc = &d->tok[m->tool_calls];
+    if (tc->type == HCC_T_PRIMITIVE) /* DIV-PAIRS-1 */
+      return hcc__fail(err, HCC_E_SHAPE, (size_t)tc->start,
+                       "tool_calls is a number or true (hermes raises TypeError)");
+    if (tc->type != HCC_T_ARRAY) { /* a dict's keys, a string's characters */
+      index_put(p, -1, -1);
+      continue;
+    }
+    for (int k = 0; k < m->ncalls; k++) {
+      const hcc_call *c = &t->call[m->first_call + k];
+      if (d->tok[c->tok].type != HCC_T_OBJECT) index_put(p, -1, -1);
+      else if (c->function < 0) index_put(p, c->id, -1);
+      else if (d->tok[c->function].type == HCC_T_OBJECT) index_put(p, c->id, m->first_call + k);
+      /* else: function is not a dict, hermes raises AttributeError (DIV-ARGS-5) */
+    }
+  }
+  return HCC_OK;
+}
+
+/* ---- text helpers --------------------------------------------------------- */
+
+static hcc_ts_text body_of(const hcc_doc *d, int tok) {
+  hcc_ts_text t = {d->text + d->tok[tok].start, (size_t)(d->tok[tok].end - d->tok[tok].start), 1};
+  return t;
+}
+
+typedef struct feed {
+  const hcc_estimator *e;
+  hcc_est_acc acc;
+} feed;
+
+static void emit_feed(void *ctx, uint32_t cp) {
+  feed *f = ctx;
+  f->e->feed(&f->acc, cp);
+}
+
+static void feed_text(feed *f, const char *s, size_t n) {
+  size_t i = 0;
+  while (i < n) f->e->feed(&f->acc, hcc__utf8_next(s, n, &i));
+}
+
+static void acc_add(hcc_est_acc *a, const hcc_est_acc *b, int sign) {
+  if (sign > 0) a->cps += b->cps, a->dense += b->dense, a->bytes += b->bytes;
+  else a->cps -= b->cps, a->dense -= b->dense, a->bytes -= b->bytes;
+}
+
+/* repr() of a string, as CPython's unicode_repr writes it (pyrepr.c has
+ * the same rule for tokens). */
+static void emit_repr(const hcc_ts_text *t, hcc_ts_emit emit, void *ctx) {
+  static const char hex[] = "0123456789abcdef";
+  size_t pos = 0;
+  int single = 0, dbl = 0;
+  while (pos < t->n) {
+    uint32_t cp = hcc__ts_next(t, &pos);
+    single |= cp == '\'';
+    dbl |= cp == '"';
+  }
+  uint32_t quote = single && !dbl ? '"' : '\'';
+  emit(ctx, quote);
+  for (pos = 0; pos < t->n;) {
+    uint32_t cp = hcc__ts_next(t, &pos);
+    int digits = 0;
+    char kind = 0;
+    if (cp == quote || cp == '\\') emit(ctx, '\\'), emit(ctx, cp);
+    else if (cp == '\t') emit(ctx, '\\'), emit(ctx, 't');
+    else if (cp == '\n') emit(ctx, '\\'), emit(ctx, 'n');
+    else if (cp == '\r') emit(ctx, '\\'), emit(ctx, 'r');
+    else if (cp < 0x20 || cp == 0x7F) kind = 'x', digits = 2;
+    else if (cp < 0x7F || hcc__py_isprintable(cp)) emit(ctx, cp);
+    else if (cp <= 0xFF) kind = 'x', digits = 2;
+    else if (cp <= 0xFFFF) kind = 'u', digits = 4;
+    else kind = 'U', digits = 8;
+    if (!digits) continue;
+    emit(ctx, '\\');
+    emit(ctx, (uint32_t)kind);
+    for (int k = digits - 1; k >= 0; k--) emit(ctx, (uint32_t)hex[(cp >> (4 * k)) & 15]);
+  }
+  emit(ctx, quote);
+}
+
+/* Compares the decoded text with an ASCII/UTF-8 literal: 1 when t starts
+ * with it (or equals it, with whole). */
+static int text_starts(const hcc_ts_text *t, const char *lit, int whole) {
+  size_t pos = 0, j = 0, ln = strlen(lit);
+  while (j < ln) {
+    if (pos >= t->n) return 0;
+    if (hcc__ts_next(t, &pos) != hcc__utf8_next(lit, ln, &j)) return 0;
+  }
+  return !whole || pos == t->n;
+}
+
+static int text_contains(const hcc_ts_text *t, const char *lit) {
+  size_t pos = 0;
+  while (pos < t->n) {
+    hcc_ts_text rest = {t->s + pos, t->n - pos, t->json};
+    if (text_starts(&rest, lit, 0)) return 1;
+    hcc__ts_next(t, &pos);
+  }
+  return 0;
+}
+
+static size_t text_cps(const hcc_ts_text *t) {
+  return t->json ? hcc__json_str_cps(t->s, t->n) : hcc__utf8_count(t->s, t->n);
+}
+
+/* The string tests of _demote_tool_result_at: a string content is
+ * summarised unless empty, already a placeholder or a summary line, or not
+ * longer than min_chars (PRUNE-4). */
+static int summarizable(const hcc_ts_text *t, int64_t min_chars) {
+  size_t n = text_cps(t);
+  if (n == 0 || text_starts(t, HCC_PRUNED_TOOL_PLACEHOLDER, 1)) return 0;
+  if (text_starts(t, "[Duplicate tool output", 0)) return 0;
+  if (n < SUMMARY_LINE_MAX && text_starts(t, "[", 0) && text_contains(t, " chars)")) return 0;
+  if (text_starts(t, "[screenshot removed", 0)) return 0;
+  return (int64_t)n > min_chars;
+}
+
+/* ---- summary heads (memo) ------------------------------------------------- */
+
+static int memo_get(hcc_prune *p, int k, hcc_prune_memo **out, hcc_error *err) {
+  hcc_prune_memo *mm = &p->memo[k];
+  *out = mm;
+  if (mm->done) return HCC_OK;
+  const hcc_doc *d = &p->t->doc;
+  int name = -1, args = -1;
+  size_t nl = 0, al = 0;
+  if (k < p->t->ncall) {
+    name = p->t->call[k].name;
+    args = p->t->call[k].arguments;
+  }
+  if (name >= 0) hcc__json_raw(d, name, &nl);
+  if (args >= 0) hcc__json_raw(d, args, &al);
+  size_t cap = hcc__ts_head_cap(nl, al), mark = p->a->used;
+  char *buf = hcc__arena_take(p->a, cap);
+  if (!buf) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for a summary line");
+  hcc_out o;
+  hcc_ts_tail tail;
+  hcc__out_init(&o, buf, cap);
+  int rc = hcc__ts_head(d, name, args, p->a, &o, &tail, err);
+  if (rc != HCC_OK) return rc;
+  if (o.len > cap) return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: summary head outgrew its bound");
+  p->a->used = mark + hcc__arena_cost(o.len); /* keep only what was written */
+  feed f = {p->est.e, {0, 0, 0}};
+  feed_text(&f, buf, o.len);
+  mm->head = buf, mm->len = o.len, mm->acc = f.acc, mm->tail = (unsigned char)tail, mm->done = 1;
+  return HCC_OK;
+}
+
+/* The text a SUMMARY of depth 1 stands on: the message's content. */
+static hcc_ts_text summary_source(hcc_prune *p, int i) {
+  return body_of(&p->t->doc, p->t->msg[i].content);
+}
+
+/* Writes the depth-1 summary of message i as WTF-8 into the estimator's
+ * render buffer (the text a second summary reads). */
+static int materialize_summary(hcc_prune *p, int i, hcc_ts_text *out, hcc_error *err) {
+  hcc_prune_memo *mm = &p->memo[p->m[i].memo];
+  hcc_out o;
+  hcc__out_init(&o, p->est.buf, p->est.cap);
+  hcc__out_put(&o, mm->head, mm->len);
+  hcc_ts_text src = summary_source(p, i);
+  hcc__ts_tail(&src, (hcc_ts_tail)mm->tail, hcc__ts_emit_out, &o);
+  if (o.len > o.cap) return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: summary outgrew the render buffer");
+  out->s = p->est.buf, out->n = o.len, out->json = 0;
+  return HCC_OK;
+}
+
+/* The text the summary of message i (its current depth) reads its tail
+ * from. */
+static int tail_source(hcc_prune *p, int i, hcc_ts_text *src, hcc_error *err) {
+  if (p->m[i].depth < 2) {
+    *src = summary_source(p, i);
+    return HCC_OK;
+  }
+  return materialize_summary(p, i, src, err);
+}
+
+/* ---- screenshot lines (dict content with "_multimodal") -------------------- */
+
+/* The text_summary value to use: -1 for hermes's default line, or its
+ * token; HCC_E_SHAPE-free: returns 0 when hermes would raise (a dict, a
+ * number, true: DIV-PRUNE-3), 1 otherwise. */
+static int shot_summary(const hcc_doc *d, int content, int *v) {
+  int s = hcc__json_get(d, content, "text_summary");
+  *v = -1;
+  if (s < 0 || !hcc__py_truthy(d, s)) return 1;
+  if (d->tok[s].type != HCC_T_STRING && d->tok[s].type != HCC_T_ARRAY) return 0;
+  *v = s;
+  return 1;
+}
+
+/* f"[screenshot removed] {summary[:200]}" into the render buffer. */
+static int render_shot(hcc_prune *p, int i, hcc_ts_text *out, hcc_error *err) {
+  const hcc_doc *d = &p->t->doc;
+  int v, rc = HCC_OK;
+  hcc_out o;
+  hcc__out_init(&o, p->est.buf, p->est.cap);
+  hcc__out_str(&o, SHOT_PREFIX);
+  shot_summary(d, p->t->msg[i].content, &v);
+  if (v < 0) {
+    hcc__out_str(&o, HCC_SCREENSHOT_PLACEHOLDER);
+  } else if (d->tok[v].type == HCC_T_STRING) {
+    hcc_ts_text s = body_of(d, v);
+    size_t pos = 0;
+    for (int k = 0; k < SHOT_KEEP && pos < s.n; k++) hcc__py_put_cp(&o, hcc__ts_next(&s, &pos));
+  } else { /* str(list[:200]): the first 200 elements */
+    int e = v + 1;
+    hcc__out_ch(&o, '[');
+    for (int k = 0; k < d->tok[v].size && k < SHOT_KEEP && rc == HCC_OK; k++, e = hcc__json_skip(d, e)) {
+      if (k) hcc__out_str(&o, ", ");
+      if (d->tok[e].type == HCC_T_STRING) {
+        hcc_ts_text s = body_of(d, e);
+        emit_repr(&s, hcc__ts_emit_out, &o);
+      } else {
+        rc = hcc__py_str(d, e, p->a, &o, err);
+      }
+    }
+    hcc__out_ch(&o, ']');
+  }
+  if (rc != HCC_OK) return rc;
+  if (o.len > o.cap) return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: screenshot line outgrew the render buffer");
+  out->s = p->est.buf, out->n = o.len, out->json = 0;
+  return HCC_OK;
+}
+
+/* ---- image parts (_strip_image_parts_from_parts) --------------------------- */
+
+/* _strip_image_parts_from_parts tests the same three types as
+ * _is_image_part; a list or dict "type" (unhashable in Python: TypeError)
+ * is no image (DIV-PRUNE-2). */
+static int image_part(const hcc_doc *d, int e) { return hcc__media_is_image_part(d, e); }
+
+static int count_images(const hcc_doc *d, int list) {
+  int k = 0, e = list + 1;
+  for (int j = 0; j < d->tok[list].size; j++, e = hcc__json_skip(d, e)) k += image_part(d, e);
+  return k;
+}
+
+/* ---- argument shrinking (pass 3) ------------------------------------------ */
+
+/* TEMPORARY private copy of op_truncate_args.c's shrink() (static there):
+ * until that file exposes it (see args.h in the report), prune keeps its
+ * own.  Same semantics: parse the decoded arguments, write them back as
+ * json.dumps does with long string values cut; *changed is 0 when hermes
+ * keeps the arguments. */
+static size_t result_bound(size_t m) { return 6 * m + 32; }
+
+static size_t shrink_need(size_t m) {
+  hcc_json_info inner;
+  inner.tokens = m / 2 + 1;
+  inner.max_depth = HCC_MAX_DEPTH;
+  inner.max_string = m;
+  inner.max_arguments = m;
+  inner.lone_surrogates = 0;
+  return hcc__arena_cost(m + 1) + hcc__arena_cost(inner.tokens * sizeof(hcc_tok)) +
+         hcc__py_dumps_need(&inner) + hcc__arena_cost(result_bound(m));
+}
+
+static void shrink_hook(void *ctx, const char *s, size_t n, hcc_out *o) {
+  size_t head = *(const size_t *)ctx;
+  if (hcc__utf8_count(s, n) > head) {
+    hcc__out_json_body(o, s, hcc__utf8_prefix(s, n, head));
+    hcc__out_str(o, ARGS_MARKER);
+  } else {
+    hcc__out_json_body(o, s, n);
+  }
+}
+
+static int shrink(const hcc_doc *td, int v, hcc_arena *a, const char **res, size_t *res_len,
+                  int *changed, hcc_error *err) {
+  const hcc_tok *t = &td->tok[v];
+  size_t rn = (size_t)(t->end - t->start), head = ARGS_HEAD;
+  hcc_error ierr;
+  hcc_doc inner;
+  char *text = hcc__arena_take(a, rn + 1);
+  char *buf = hcc__arena_take(a, result_bound(rn));
+  *changed = 0;
+  if (!text || !buf)
+    return hcc__fail(err, HCC_E_WORKSPACE, (size_t)t->start, "workspace too small for tool-call arguments");
+  size_t m = hcc__json_decode(td->text + t->start, rn, text);
+  int rc = hcc__json_parse(&inner, text, m, a, &ierr);
+  if (rc == HCC_E_WORKSPACE) return hcc__fail(err, rc, (size_t)t->start, ierr.message);
+  if (rc != HCC_OK || hcc__ts_has_huge_int(&inner)) return HCC_OK;
+  hcc_out r;
+  hcc__out_init(&r, buf, result_bound(rn));
+  rc = hcc__py_dumps(&inner, 0, shrink_hook, &head, a, &r, err);
+  if (rc != HCC_OK) return rc;
+  if (r.len > r.cap)
+    return hcc__fail(err, HCC_E_WORKSPACE, (size_t)t->start, "internal: arguments result bound exceeded");
+  *res = buf;
+  *res_len = r.len;
+  *changed = !(r.len == m && memcmp(buf, text, m) == 0);
+  return HCC_OK;
+}
+
+/* The arguments token pass 3 shrinks for call c, or -1: the call is a
+ * dict with a dict "function" whose "arguments" is a string longer than
+ * the gate.  Other arguments are left alone (a list or dict: json.loads
+ * raises TypeError and hermes keeps them; null, a number, a bool: hermes
+ * raises on len(), DIV-ARGS-5). */
+static int call_args(const hcc_doc *d, const hcc_call *c) {
+  if (d->tok[c->tok].type != HCC_T_OBJECT || c->function < 0) return -1;
+  if (d->tok[c->function].type != HCC_T_OBJECT || c->arguments < 0) return -1;
+  const hcc_tok *v = &d->tok[c->arguments];
+  if (v->type != HCC_T_STRING) return -1;
+  return hcc__json_str_cps(d->text + v->start, (size_t)(v->end - v->start)) > ARGS_GATE ? c->arguments : -1;
+}
+
+/* 1 when some call of message i gets new arguments. */
+static int args_change(hcc_prune *p, int i, int *changed, hcc_error *err) {
+  const hcc_transcript *t = p->t;
+  const hcc_msg *m = &t->msg[i];
+  *changed = 0;
+  if (m->role != HCC_ROLE_ASSISTANT || m->tool_calls < 0 || !hcc__py_truthy(&t->doc, m->tool_calls))
+    return HCC_OK;
+  for (int k = 0; k < m->ncalls && !*changed; k++) {
+    int v = call_args(&t->doc, &t->call[m->first_call + k]);
+    if (v < 0) continue;
+    size_t mark = p->a->used, n;
+    const char *res;
+    int rc = shrink(&t->doc, v, p->a, &res, &n, changed, err);
+    p->a->used = mark;
+    if (rc != HCC_OK) return rc;
+  }
+  return HCC_OK;
+}
+
+/* Change of message i's estimate once its calls are shrunk: per changed
+ * call, str(tc) differs only in repr(arguments). */
+static int args_delta(hcc_prune *p, int i, int64_t *delta, hcc_error *err) {
+  const hcc_transcript *t = p->t;
+  const hcc_msg *m = &t->msg[i];
+  const hcc_estimator *e = p->est.e;
+  *delta = 0;
+  for (int k = 0; k < m->ncalls; k++) {
+    const hcc_call *c = &t->call[m->first_call + k];
+    int v = call_args(&t->doc, c), changed = 0;
+    if (v < 0) continue;
+    size_t mark = p->a->used, n, rn;
+    const char *res;
+    int rc = shrink(&t->doc, v, p->a, &res, &n, &changed, err);
+    if (rc == HCC_OK && changed) {
+      feed old = {e, {0, 0, 0}}, was = {e, {0, 0, 0}}, now = {e, {0, 0, 0}};
+      rc = hcc__est_render_str(&p->est, c->tok, &rn, err);
+      if (rc == HCC_OK) {
+        feed_text(&old, p->est.buf, rn);
+        hcc_ts_text a = body_of(&t->doc, v), b = {res, n, 0};
+        emit_repr(&a, emit_feed, &was);
+        emit_repr(&b, emit_feed, &now);
+        hcc_est_acc acc = old.acc;
+        acc_add(&acc, &was.acc, -1);
+        acc_add(&acc, &now.acc, 1);
+        *delta += e->tokens(&acc) - e->tokens(&old.acc);
+      }
+    }
+    p->a->used = mark;
+    if (rc != HCC_OK) return rc;
+  }
+  return HCC_OK;
+}
+
+/* ---- estimates -------------------------------------------------------------- */
+
+int hcc__prune_orig_tokens(hcc_prune *p, int i, int64_t *tokens, hcc_error *err) {
+  if (p->m[i].orig < 0) {
+    int rc = hcc__est_message(&p->est, i, &p->m[i].orig, err);
+    if (rc != HCC_OK) return rc;
+  }
+  *tokens = p->m[i].orig;
+  return HCC_OK;
+}
+
+/* The content's share of message i's input estimate. */
+static int content_part(hcc_prune *p, int i, int64_t *part, hcc_error *err) {
+  const hcc_doc *d = &p->t->doc;
+  int c = p->t->msg[i].content;
+  if (c < 0 || !hcc__py_truthy(d, c)) {
+    *part = HCC_MSG_OVERHEAD_TOKENS;
+  } else if (d->tok[c].type == HCC_T_STRING) {
+    *part = hcc__est_body(p->est.e, d->text + d->tok[c].start, (size_t)(d->tok[c].end - d->tok[c].start)) +
+            HCC_MSG_OVERHEAD_TOKENS;
+  } else {
+    int64_t len;
+    int rc = hcc__est_content_len(&p->est, c, &len, err);
+    if (rc != HCC_OK) return rc;
+    *part = len / HCC_CHARS_PER_TOKEN + HCC_MSG_OVERHEAD_TOKENS;
+  }
+  return HCC_OK;
+}
+
+/* The share of the new content of message i (its action's text). */
+static int new_part(hcc_prune *p, int i, int64_t *part, hcc_error *err) {
+  const hcc_doc *d = &p->t->doc;
+  hcc_prune_msg *pm = &p->m[i];
+  const hcc_estimator *e = p->est.e;
+  int rc = HCC_OK;
+  switch (pm->action) {
+  case HCC_PRUNE_DUPLICATE:
+    *part = hcc__est_text(e, HCC_DUPLICATE_TOOL_OUTPUT, strlen(HCC_DUPLICATE_TOOL_OUTPUT));
+    break;
+  case HCC_PRUNE_SUMMARY: {
+    hcc_prune_memo *mm = &p->memo[pm->memo];
+    hcc_ts_text src;
+    rc = tail_source(p, i, &src, err);
+    if (rc != HCC_OK) return rc;
+    feed f = {e, mm->acc};
+    hcc__ts_tail(&src, (hcc_ts_tail)mm->tail, emit_feed, &f);
+    *part = e->tokens(&f.acc);
+    break;
+  }
+  case HCC_PRUNE_SCREENSHOT: {
+    hcc_ts_text s;
+    rc = render_shot(p, i, &s, err);
+    if (rc != HCC_OK) return rc;
+    *part = hcc__est_text(e, s.s, s.n);
+    break;
+  }
+  case HCC_PRUNE_IMAGES: {
+    int64_t len;
+    int c = p->t->msg[i].content;
+    rc = hcc__est_content_len(&p->est, c, &len, err);
+    if (rc != HCC_OK) return rc;
+    int64_t k = count_images(d, c);
+    len += k * ((int64_t)strlen(HCC_SCREENSHOT_PLACEHOLDER) - HCC_IMAGE_CHAR_EQUIVALENT);
+    *part = len / HCC_CHARS_PER_TOKEN;
+    break;
+  }
+  default:
+    *part = 0;
+  }
+  *part += HCC_MSG_OVERHEAD_TOKENS;
+  return HCC_OK;
+}
+
+int hcc__prune_now_tokens(hcc_prune *p, int i, int64_t *tokens, hcc_error *err) {
+  hcc_prune_msg *pm = &p->m[i];
+  if (pm->now < 0) {
+    int64_t orig, a = 0, b = 0;
+    int rc = hcc__prune_orig_tokens(p, i, &orig, err);
+    if (rc == HCC_OK && pm->action == HCC_PRUNE_ARGS) {
+      rc = args_delta(p, i, &a, err); /* the content is unchanged: b stays 0 */
+    } else if (rc == HCC_OK && pm->action != HCC_PRUNE_KEEP) {
+      rc = content_part(p, i, &b, err);
+      if (rc == HCC_OK) rc = new_part(p, i, &a, err);
+    }
+    if (rc != HCC_OK) return rc;
+    pm->now = orig - b + a;
+  }
+  *tokens = pm->now;
+  return HCC_OK;
+}
+
+/* ---- the steps of one message ---------------------------------------------- */
+
+/* _demote_tool_result_at: *hit is 1 when message i changed. */
+static int demote(hcc_prune *p, int i, int *hit, hcc_error *err) {
+  const hcc_doc *d = &p->t->doc;
+  const hcc_msg *m = &p->t->msg[i];
+  hcc_prune_msg *pm = &p->m[i];
+  *hit = 0;
+  if (m->role != HCC_ROLE_TOOL) return HCC_OK;
+  int c = m->content, rc;
+  if (pm->action == HCC_PRUNE_SUMMARY) { /* a second pass reads the summary line */
+    hcc_ts_text s;
+    if (pm->depth >= 2) return hcc__fail(err, HCC_E_CHECK, 0, "internal: third summary of one output");
+    rc = materialize_summary(p, i, &s, err);
+    if (rc != HCC_OK || !summarizable(&s, p->cfg.min_prune_chars)) return rc;
+    pm->depth = 2;
+  } else if (pm->action != HCC_PRUNE_KEEP || c < 0) {
+    return HCC_OK; /* placeholders, stripped images, absent content ("") */
+  } else if (d->tok[c].type == HCC_T_ARRAY) {
+    if (!count_images(d, c)) return HCC_OK;
+    pm->action = HCC_PRUNE_IMAGES;
+  } else if (d->tok[c].type == HCC_T_OBJECT) {
+    int mm = hcc__json_get(d, c, "_multimodal"), v;
+    if (mm < 0 || !hcc__py_truthy(d, mm) || !shot_summary(d, c, &v)) return HCC_OK;
+    pm->action = HCC_PRUNE_SCREENSHOT;
+  } else if (d->tok[c].type == HCC_T_STRING) {
+    hcc_ts_text s = body_of(d, c);
+    if (!summarizable(&s, p->cfg.min_prune_chars)) return HCC_OK;
+    hcc_prune_memo *memo;
+    pm->memo = index_get(p, m->tool_call_id);
+    rc = memo_get(p, pm->memo, &memo, err);
+    if (rc != HCC_OK) return rc;
+    pm->action = HCC_PRUNE_SUMMARY;
+    pm->depth = 1;
+  } else {
+    return HCC_OK;
+  }
+  p->pruned++;
+  pm->now = -1;
+  *hit = 1;
+  return HCC_OK;
+}
+
+/* _truncate_tool_call_args_at.  Shrinking is idempotent (a second pass
+ * writes back what the first wrote), so a message already shrunk is not
+ * looked at again. */
+static int truncate_args(hcc_prune *p, int i, int *hit, hcc_error *err) {
+  *hit = 0;
+  if (p->m[i].action != HCC_PRUNE_KEEP) return HCC_OK;
+  int rc = args_change(p, i, hit, err);
+  if (rc == HCC_OK && *hit) p->m[i].action = HCC_PRUNE_ARGS, p->m[i].now = -1;
+  return rc;
+}
+
+/* ---- pass 1: duplicates ------------------------------------------------------ */
+
+/* md5(content.encode("utf-8", errors="replace")).hexdigest()[:12] of a
+ * string token: a lone surrogate encodes as "?". */
+static uint64_t content_key(const hcc_doc *d, int tok) {
+  hcc_ts_text t = body_of(d, tok);
+  hcc_md5 md;
+  unsigned char buf[256], dig[16];
+  size_t pos = 0, k = 0;
+  hcc__md5_init(&md);
+  while (pos < t.n) {
+    uint32_t cp = hcc__ts_next(&t, &pos);
+    if (k > sizeof buf - 4) hcc__md5_update(&md, buf, k), k = 0;
+    if (cp < 0x80) buf[k++] = (unsigned char)cp;
+    else if (cp < 0x800) buf[k++] = (unsigned char)(0xC0 | cp >> 6), buf[k++] = (unsigned char)(0x80 | (cp & 63));
+    else if (cp >= 0xD800 && cp <= 0xDFFF) buf[k++] = '?';
+    else if (cp < 0x10000)
+      buf[k++] = (unsigned char)(0xE0 | cp >> 12), buf[k++] = (unsigned char)(0x80 | (cp >> 6 & 63)),
+      buf[k++] = (unsigned char)(0x80 | (cp & 63));
+    else
+      buf[k++] = (unsigned char)(0xF0 | cp >> 18), buf[k++] = (unsigned char)(0x80 | (cp >> 12 & 63)),
+      buf[k++] = (unsigned char)(0x80 | (cp >> 6 & 63)), buf[k++] = (unsigned char)(0x80 | (cp & 63));
+  }
+  hcc__md5_update(&md, buf, k);
+  hcc__md5_final(&md, dig);
+  return hcc__md5_prefix48(dig);
+}
+
+static int dedupe(hcc_prune *p, hcc_error *err) {
+  const hcc_transcript *t = p->t;
+  const hcc_doc *d = &t->doc;
+  size_t nslot = 1, mark = p->a->used;
+  while (nslot < 2 * (size_t)t->nmsg + 2) nslot <<= 1;
+  uint64_t *set = hcc__arena_take(p->a, nslot * sizeof *set); /* key + 1; 0 is empty */
+  if (!set) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the duplicate table");
+  memset(set, 0, nslot * sizeof *set);
+  for (int i = t->nmsg - 1; i >= 0; i--) {
+    const hcc_msg *m = &t->msg[i];
+    int c = m->content;
+    if (m->role != HCC_ROLE_TOOL || c < 0 || d->tok[c].type != HCC_T_STRING) continue;
+    if (hcc__json_str_cps(d->text + d->tok[c].start, (size_t)(d->tok[c].end - d->tok[c].start)) < DEDUPE_MIN_CHARS)
+      continue;
+    uint64_t key = content_key(d, c) + 1;
+    size_t s = (size_t)(key * 0x9e3779b97f4a7c15u >> 20) & (nslot - 1);
+    while (set[s] && set[s] != key) s = (s + 1) & (nslot - 1);
+    if (set[s]) {
+      p->m[i].action = HCC_PRUNE_DUPLICATE;
+      p->pruned++;
+    } else {
+      set[s] = key;
+    }
+  }
+  p->a->used = mark;
+  return HCC_OK;
+}
+
+/* ---- the boundary (PRUNE-1) ------------------------------------------------- */
+
+static int find_boundary(hcc_prune *p, hcc_error *err) {
+  int64_t n = p->t->nmsg, budget = p->cfg.protect_tail_tokens;
+  if (budget <= 0) {
+    p->boundary = n - p->cfg.protect_tail_count;
+    return HCC_OK;
+  }
+  int64_t min_protect = p->cfg.protect_tail_count;
+  if (min_protect > n) min_protect = n;
+  if (min_protect > HCC_MAX_TAIL_MESSAGE_FLOOR) min_protect = HCC_MAX_TAIL_MESSAGE_FLOOR;
+  int64_t acc = 0, boundary = n;
+  for (int64_t i = n - 1; i >= 0; i--) {
+    int64_t tokens;
+    int rc = hcc__prune_orig_tokens(p, (int)i, &tokens, err);
+    if (rc != HCC_OK) return rc;
+    if (acc + tokens > budget && n - i >= min_protect) {
+      boundary = i;
+      break;
+    }
+    acc += tokens;
+    boundary = i;
+  }
+  int64_t protected_count = n - boundary;
+  if (protected_count < min_protect) protected_count = min_protect;
+  p->boundary = n - protected_count;
+  return HCC_OK;
+}
+
+/* ---- pass 4: pressure inside the protected tail (PRUNE-8) -------------------- */
+
+typedef struct region {
+  int64_t sum, soft;
+} region;
+
+/* Applies step (0: demote, 1: truncate) to message i and keeps the
+ * region's sum. */
+static int region_step(hcc_prune *p, region *r, int i, int step, hcc_error *err) {
+  int64_t before = p->m[i].now, after;
+  int hit = 0;
+  int rc = step ? truncate_args(p, i, &hit, err) : demote(p, i, &hit, err);
+  if (rc != HCC_OK || !hit) return rc;
+  rc = hcc__prune_now_tokens(p, i, &after, err);
+  if (rc == HCC_OK) r->sum += after - before;
+  return rc;
+}
+
+static int pressure(hcc_prune *p, hcc_error *err) {
+  int64_t n = p->t->nmsg, b = p->boundary < 0 ? 0 : p->boundary, budget = p->cfg.protect_tail_tokens;
+  if (budget <= 0 || n == 0) return HCC_OK;
+  region r = {0, budget + budget / 2}; /* int(budget * 1.5) */
+  int64_t keep = n < HCC_PRESSURE_KEEP_RECENT_MESSAGES ? n : HCC_PRESSURE_KEEP_RECENT_MESSAGES;
+  int64_t demote_end = n - keep;
+  if (demote_end <= p->boundary) return HCC_OK;
+  for (int64_t i = b; i < n; i++) {
+    int64_t t;
+    int rc = hcc__prune_now_tokens(p, (int)i, &t, err);
+    if (rc != HCC_OK) return rc;
+    r.sum += t;
+  }
+  if (r.sum <= r.soft) return HCC_OK;
+  for (int64_t i = b; i < demote_end; i++) {
+    int rc = region_step(p, &r, (int)i, 0, err);
+    if (rc == HCC_OK) rc = region_step(p, &r, (int)i, 1, err);
+    if (rc != HCC_OK) return rc;
+    if (r.sum <= r.soft) break;
+  }
+  if (r.sum <= r.soft) return HCC_OK;
+  int64_t last_tool = -1;
+  for (int64_t i = n - 1; i >= 0 && last_tool < 0; i--)
+    if (p->t->msg[i].role == HCC_ROLE_TOOL) last_tool = i;
+  for (int64_t i = b; i < n; i++) {
+    hcc_role role = p->t->msg[i].role;
+    int rc = HCC_OK;
+    if (i == last_tool) continue;
+    if (role == HCC_ROLE_TOOL) rc = region_step(p, &r, (int)i, 0, err);
+    else if (role == HCC_ROLE_ASSISTANT) rc = region_step(p, &r, (int)i, 1, err);
+    if (rc != HCC_OK) return rc;
+  }
+  if (last_tool >= 0 && last_tool >= p->boundary && r.sum > r.soft)
+    return region_step(p, &r, (int)last_tool, 0, err);
+  return HCC_OK;
+}
+
+/* ---- the pass ------------------------------------------------------------------ */
+
+size_t hcc__prune_need(const hcc_json_info *info, size_t len) {
+  size_t t = info->tokens ? info->tokens : 1, slots = 1, dup = 1;
+  while (slots < 2 * t + 2) slots <<= 1;
+  while (dup < 2 * t + 2) dup <<= 1;
+  /* per message and per call a state; the key table; the duplicate set
+   * (given back); the summary heads (each at most its cap, the caps of
+   * disjoint calls adding up to 5 * len plus 256 a call) plus one head's
+   * scratch; one call's shrinking; the estimator; msg_write's scratch;
+   * the render scratch of str() for screenshot lines. */
+  return hcc__arena_cost(t * sizeof(hcc_prune_msg)) + hcc__arena_cost((t + 1) * sizeof(hcc_prune_memo)) +
+         hcc__arena_cost(slots * sizeof(hcc_prune_slot)) + hcc__arena_cost(dup * sizeof(uint64_t)) +
+         5 * len + (t + 1) * (256 + 16) + hcc__ts_head_need(info) + shrink_need(info->max_arguments) +
+         hcc__est_need(info, len) + hcc__obj_write_need(info) + hcc__py_str_need(info) + 256;
+}
+
+int hcc__prune_run(hcc_prune *p, const hcc_transcript *t, const hcc_prune_cfg *cfg,
+                   size_t len, hcc_arena *a, hcc_error *err) {
+  size_t n = (size_t)t->nmsg, slots = 1;
+  memset(p, 0, sizeof *p);
+  p->t = t;
+  p->cfg = *cfg;
+  p->a = a;
+  while (slots < 2 * ((size_t)t->ncall + n) + 2) slots <<= 1;
+  p->nslot = slots;
+  p->m = hcc__arena_take(a, (n ? n : 1) * sizeof *p->m);
+  p->memo = hcc__arena_take(a, ((size_t)t->ncall + 1) * sizeof *p->memo);
+  p->index = hcc__arena_take(a, slots * sizeof *p->index);
+  if (!p->m || !p->memo || !p->index)
+    return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the pruning tables");
+  memset(p->memo, 0, ((size_t)t->ncall + 1) * sizeof *p->memo);
+  memset(p->index, 0, slots * sizeof *p->index);
+  for (size_t i = 0; i < n; i++) {
+    p->m[i].action = HCC_PRUNE_KEEP;
+    p->m[i].depth = 0;
+    p->m[i].memo = -1;
+    p->m[i].orig = p->m[i].now = -1;
+  }
+  int rc = hcc__est_init(&p->est, &hcc__est_hermes, t, len, a, err);
+  if (rc == HCC_OK) rc = build_index(p, err);
+  if (rc == HCC_OK) rc = find_boundary(p, err);
+  if (rc == HCC_OK) rc = dedupe(p, err);
+  for (int64_t i = 0; rc == HCC_OK && i < p->boundary; i++) { /* pass 2 */
+    int hit;
+    rc = demote(p, (int)i, &hit, err);
+  }
+  for (int64_t i = 0; rc == HCC_OK && i < p->boundary; i++) { /* pass 3 */
+    int hit;
+    rc = truncate_args(p, (int)i, &hit, err);
+  }
+  if (rc == HCC_OK) rc = pressure(p, err);
+  return rc;
+}
+
+/* ---- writing -------------------------------------------------------------------- */
+
+typedef struct wjob {
+  hcc_prune *p;
+  int i;
+  const char *res; /* the new arguments of the call being written */
+  size_t res_len;
+} wjob;
+
+static int put_summary(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
+                       hcc_error *err) {
+  wjob *j = ctx;
+  hcc_prune_memo *mm = &j->p->memo[j->p->m[j->i].memo];
+  hcc_ts_text src;
+  (void)d, (void)old, (void)scratch;
+  int rc = tail_source(j->p, j->i, &src, err);
+  if (rc != HCC_OK) return rc;
+  hcc__out_ch(o, '"');
+  hcc__out_json_body(o, mm->head, mm->len);
+  hcc__ts_tail(&src, (hcc_ts_tail)mm->tail, hcc__ts_emit_out, o);
+  hcc__out_ch(o, '"');
+  return HCC_OK;
+}
+
+static int put_shot(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
+                    hcc_error *err) {
+  wjob *j = ctx;
+  hcc_ts_text s;
+  (void)d, (void)old, (void)scratch;
+  int rc = render_shot(j->p, j->i, &s, err);
+  if (rc == HCC_OK) hcc__out_json_str(o, s.s, s.n);
+  return rc;
+}
+
+static int put_images(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
+                      hcc_error *err) {
+  int e = old + 1;
+  size_t n;
+  (void)ctx, (void)scratch, (void)err;
+  hcc__out_ch(o, '[');
+  for (int k = 0; k < d->tok[old].size; k++, e = hcc__json_skip(d, e)) {
+    if (k) hcc__out_str(o, HCC_ITEM_SEP);
+    if (image_part(d, e)) {
+      hcc__out_str(o, "{\"type\": \"text\", \"text\": \"" HCC_SCREENSHOT_PLACEHOLDER "\"}");
+      continue;
+    }
+    const char *raw = hcc__json_raw(d, e, &n);
+    hcc__out_put(o, raw, n);
+  }
+  hcc__out_ch(o, ']');
+  return HCC_OK;
+}
+
+static int put_args(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
+                    hcc_error *err) {
+  const wjob *j = ctx;
+  (void)d, (void)old, (void)scratch, (void)err;
+  hcc__out_json_str(o, j->res, j->res_len);
+  return HCC_OK;
+}
+
+static int put_function(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
+                        hcc_error *err) {
+  hcc_edit e = {"arguments", 9, HCC_EDIT_SET, put_args, ctx, NULL, 0};
+  return hcc__obj_write(d, old, &e, 1, scratch, o, err);
+}
+
+/* The new tool_calls list: shrunk calls rewritten, the others as they
+ * stand. */
+static int put_calls(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
+                     hcc_error *err) {
+  wjob *j = ctx;
+  const hcc_transcript *t = j->p->t;
+  const hcc_msg *m = &t->msg[j->i];
+  (void)old;
+  hcc__out_ch(o, '[');
+  for (int k = 0; k < m->ncalls; k++) {
+    const hcc_call *c = &t->call[m->first_call + k];
+    size_t n, mark = scratch->used;
+    int changed = 0, rc = HCC_OK, v = call_args(d, c);
+    if (k) hcc__out_str(o, HCC_ITEM_SEP);
+    if (v >= 0) rc = shrink(d, v, scratch, &j->res, &j->res_len, &changed, err);
+    if (rc == HCC_OK && changed) {
+      hcc_edit e = {"function", 8, HCC_EDIT_SET, put_function, j, NULL, 0};
+      rc = hcc__obj_write(d, c->tok, &e, 1, scratch, o, err);
+    } else if (rc == HCC_OK) {
+      const char *raw = hcc__json_raw(d, c->tok, &n);
+      hcc__out_put(o, raw, n);
+    }
+    scratch->used = mark;
+    if (rc != HCC_OK) return rc;
+  }
+  hcc__out_ch(o, ']');
+  return HCC_OK;
+}
+
+int hcc__prune_write_msg(hcc_prune *p, int i, hcc_out *o, hcc_error *err) {
+  const hcc_transcript *t = p->t;
+  wjob j = {p, i, NULL, 0};
+  hcc_edit e = {"content", 7, HCC_EDIT_SET, NULL, &j, NULL, 0};
+  switch ((hcc_prune_action)p->m[i].action) {
+  case HCC_PRUNE_KEEP:
+    hcc__transcript_copy_msg(t, i, o);
+    return HCC_OK;
+  case HCC_PRUNE_DUPLICATE:
+    e.lit = "\"" HCC_DUPLICATE_TOOL_OUTPUT "\"";
+    e.lit_len = strlen(e.lit);
+    break;
+  case HCC_PRUNE_SUMMARY: e.fn = put_summary; break;
+  case HCC_PRUNE_SCREENSHOT: e.fn = put_shot; break;
+  case HCC_PRUNE_IMAGES: e.fn = put_images; break;
+  case HCC_PRUNE_ARGS:
+    e.key = "tool_calls", e.key_len = 10, e.fn = put_calls;
+    break;
+  }
+  return hcc__obj_write(&t->doc, t->msg[i].tok, &e, 1, p->a, o, err);
+}

@@ -1,0 +1,145 @@
+"""compress -- the whole compaction pass (spec COMPRESS-*): the pinned
+ContextCompressor.compress(messages), called as the auto-compression path
+calls it (no current_tokens, no focus topic, force=False, no memory
+context), on a compressor with no earlier state in this process.
+
+Two seams are replaced, nothing else:
+  _generate_summary             -> the stub summarizer of COMPRESS-STUB-1: it
+                                   returns _with_summary_prefix(stub body), or
+                                   None when params.summarizer_fail is true;
+  _build_static_fallback_summary -> the stub fallback of COMPRESS-STUB-2 (the
+                                   same body under another lead line), used by
+                                   compress() when the summary is None and the
+                                   pass does not abort.
+Both bodies depend on the turns hermes hands to the seam only.
+
+Input hcc refuses is rejected before hermes runs, with the rules the
+passes compress chains refuse by (spec DIV-COMPRESS-1): the transcript
+shape, a message whose tail-walk estimate raises (DIV-ALIGN-1) and the
+tool-pair shapes of PAIRS-5.  A TypeError for an unhashable role at the
+role choice is rejected after the fact (DIV-COMPRESS-2).
+
+Output: the list compress() returns, in the input's wrapper.  wire=true
+drops every top-level message key starting with "_" (as hermes's wire
+sanitizers do before a request leaves the process).  explain=true gives
+{"outcome", "compress_start", "compress_end", "summarized", "result"}.
+"""
+from adapter_ops.align import _bridge, _budget_tokens
+from adapter_ops.prune import messages_of, wrap
+from adapter_ops.repair import check_shape
+
+STUB_LEAD = "Deterministic stub summary"
+FALLBACK_LEAD = "Deterministic stub fallback summary (summarizer unavailable)"
+HEADING = "## Historical Task Snapshot"
+
+
+def _clean_name(name):
+    """A tool name as the stub writes it: C0, DEL and C1 control characters
+    each become one space."""
+    return "".join(" " if (ord(ch) < 0x20 or 0x7F <= ord(ch) <= 0x9F) else ch for ch in name)
+
+
+def stub_body(turns, lead=STUB_LEAD):
+    """The stub summary body of COMPRESS-STUB-1 for the turns the seam got."""
+    counts = {"user": 0, "assistant": 0, "tool": 0}
+    other = 0
+    names = []
+    for msg in turns:
+        role = msg.get("role")
+        if isinstance(role, str) and role in counts:
+            counts[role] += 1
+        else:
+            other += 1
+        if role != "assistant":
+            continue
+        calls = msg.get("tool_calls")
+        if not isinstance(calls, list):
+            continue
+        for tc in calls:
+            fn = tc.get("function") if isinstance(tc, dict) else None
+            name = fn.get("name") if isinstance(fn, dict) else None
+            names.append(_clean_name(name) if isinstance(name, str) else "?")
+    return "%s\n%s: %d messages compacted (%d user, %d assistant, %d tool, %d other).\nTool calls: %s" % (
+        HEADING, lead, len(turns), counts["user"], counts["assistant"], counts["tool"], other,
+        ", ".join(names) if names else "none")
+
+
+def _install_seams(c, fail):
+    cls = type(c)
+
+    def generate(turns_to_summarize, focus_topic=None, memory_context=""):
+        if fail:
+            return None
+        return cls._with_summary_prefix(stub_body(turns_to_summarize))
+
+    def fallback(turns_to_summarize, reason=None):
+        return cls._with_summary_prefix(stub_body(turns_to_summarize, FALLBACK_LEAD))
+
+    c._generate_summary = generate
+    c._build_static_fallback_summary = fallback
+
+
+def _wire(msgs):
+    return [{k: v for k, v in m.items() if not (isinstance(k, str) and k.startswith("_"))}
+            if isinstance(m, dict) else m for m in msgs]
+
+
+def run(h, params, value):
+    msgs = messages_of(h, value)
+    check_shape(h, value)
+    _budget_tokens(h, msgs)
+    c = h.compressor(params)
+    _install_seams(c, bool(params.get("summarizer_fail")))
+    regions = []
+    record = c._record_compression_regions
+
+    def record_regions(*, head_messages, middle_messages, tail_messages):
+        regions.append((len(head_messages), len(middle_messages), len(tail_messages)))
+        return record(head_messages=head_messages, middle_messages=middle_messages,
+                      tail_messages=tail_messages)
+
+    c._record_compression_regions = record_regions
+    cuts = []
+    tail_cut = c._find_tail_cut_by_tokens
+
+    def find_tail_cut_by_tokens(messages, head_end, token_budget=None):
+        cut = tail_cut(messages, head_end, token_budget)
+        latest = c._find_last_user_message_idx(messages, 0)
+        cuts.append((head_end, _bridge(c, messages, head_end, cut, latest)))
+        return cut
+
+    c._find_tail_cut_by_tokens = find_tail_cut_by_tokens
+    try:
+        out = c.compress(msgs)
+    except TypeError as e:
+        if "unhashable" in str(e):
+            raise h.Reject("HCC_E_SHAPE", "a role hermes compares against a set is a list or object")
+        raise
+    if params.get("wire"):
+        out = _wire(out)
+    result = wrap(value, out)
+    if not params.get("explain"):
+        return result
+    failure = (c._last_compression_telemetry or {}).get("failure_class")
+    if not regions:
+        outcome = "too_few_messages"
+    elif failure == "no_compressible_window":
+        outcome = "no_window"
+    elif failure == "empty_post_handoff_window":
+        outcome = "empty_window"
+    elif c._last_compress_aborted:
+        outcome = "aborted"
+    elif c._last_summary_fallback_used:
+        outcome = "fallback"
+    else:
+        outcome = "summarized"
+    info = {"outcome": outcome, "compress_start": None, "compress_end": None, "summarized": None}
+    if cuts:
+        # the window compress() computed: the head end it handed the tail
+        # walk, and the walk's cut after compress()'s bridge step (ALIGN-14,
+        # the same code as the align op's adapter)
+        info["compress_start"], info["compress_end"] = cuts[-1]
+    if regions and outcome != "no_window":
+        info["summarized"] = regions[-1][1]
+    info["result"] = result
+    return info
