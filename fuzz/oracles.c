@@ -146,6 +146,16 @@ static void tpair_close(tpair *t) {
 
 /* MODEL-2: the wrapper around the messages array is the input's, byte for
  * byte, and the array is its messages joined by ", ". */
+static void wrapper_in(const jv *mi, const jv *mo, const char *out, size_t out_len, const char *in,
+                       size_t len) {
+  size_t pre_in = (size_t)(mi->raw - in), pre_out = (size_t)(mo->raw - out);
+  size_t post_in = len - pre_in - mi->raw_len, post_out = out_len - pre_out - mo->raw_len;
+  if (pre_in != pre_out || memcmp(in, out, pre_in) != 0 || post_in != post_out ||
+      memcmp(in + len - post_in, out + out_len - post_out, post_in) != 0)
+    FAIL("wrapper around the messages changed (MODEL-2)");
+  if (!joined(mo)) FAIL("messages not joined by \", \" (MODEL-2, JSON-9)");
+}
+
 static void wrapper_kept(const tpair *t, const char *in, size_t len, const hcc_fuzz_result *r) {
   size_t pre_in = (size_t)(t->mi->raw - in), pre_out = (size_t)(t->mo->raw - r->out);
   size_t post_in = len - pre_in - t->mi->raw_len, post_out = r->out_len - pre_out - t->mo->raw_len;
@@ -156,8 +166,8 @@ static void wrapper_kept(const tpair *t, const char *in, size_t len, const hcc_f
 }
 
 /* Every transcript op: the output is a transcript in the input's wrapper
- * kind (MODEL-2); prune and prune-only with explain wrap it as
- * {"pruned": N, "result": <transcript>}. */
+ * kind (MODEL-2); prune, prune-only and compress with explain wrap it in
+ * an object, as its "result". */
 static void transcript_kind(const hcc_params *p, hcc_op op, const char *in, size_t len,
                             const hcc_fuzz_result *r) {
   jv *x = jv_parse(in, len), *y = jv_parse(r->out, r->out_len);
@@ -167,6 +177,7 @@ static void transcript_kind(const hcc_params *p, hcc_op op, const char *in, size
     res = jv_get(y, "result");
     if (!n || n->k != JV_INT || !res || y->len != 2) FAIL("prune explain: not {\"pruned\": N, \"result\": ...}");
   }
+  if (y && p->explain && op == HCC_OP_COMPRESS) res = jv_get(y, "result");
   if (!x || !res || !jv_messages(x) || !jv_messages(res) || x->k != res->k)
     FAIL("transcript op: output not a transcript in the input's wrapper (MODEL-1, MODEL-2)");
   jv_free(x);
@@ -348,7 +359,8 @@ typedef struct {
   const hcc_params *p;
   const char *in;
   size_t len;
-  int role_ok; /* the message may change (assistant, or truncate_all) */
+  int role_ok;    /* its calls' arguments may change (assistant, or truncate_all) */
+  int content_ok; /* prune: its content may change (a tool message) */
 } args_ctx;
 
 static void args_changed(const args_ctx *c, const jv *a, const jv *b) {
@@ -399,6 +411,8 @@ static void args_members(const args_ctx *c, const jv *a, const jv *b, int level)
     const jv *x = &a->kids[av[i]], *y = &b->kids[i];
     if (jv_is_str(&a->keys[ai[i]], next))
       args_members(c, x, y, level + 1);
+    else if (level == 0 && c->content_ok && jv_is_str(&a->keys[ai[i]], "content"))
+      continue; /* PRUNE-3, 4, 8 replace it: any value */
     else if (!jv_raw_eq(x, y))
       FAIL("truncate-args: member not copied byte for byte (ARGS-4)");
   }
@@ -413,10 +427,55 @@ static void truncate_oracle(const hcc_params *p, const char *in, size_t len, con
   if (t.mi->len != t.mo->len) FAIL("truncate-args: message count changed (ARGS-4)");
   for (size_t i = 0; i < t.mi->len; i++) {
     const jv *a = &t.mi->kids[i], *b = &t.mo->kids[i];
-    args_ctx c = {p, in, len, p->truncate_all || (is_role(a, "assistant") && jv_truthy(jv_get(a, "tool_calls")))};
+    args_ctx c = {p, in, len, p->truncate_all || (is_role(a, "assistant") && jv_truthy(jv_get(a, "tool_calls"))), 0};
     args_members(&c, a, b, 0);
   }
   tpair_close(&t);
+}
+
+/* ---- prune, prune-only (PRUNE) -------------------------------------------- */
+
+/* Same messages in the same order and wrapper; a changed message is a
+ * fresh object in which only a tool message's content (PRUNE-3, 4, 8) or
+ * an assistant message's call arguments (PRUNE-7 = ARGS-1..5 with hermes's
+ * 200 code points) differ; with explain, {"pruned": N, "result": T} where
+ * N counts at least every changed output (PRUNE-10).  Ids never change,
+ * so a consistent transcript stays consistent (the chain checks that). */
+static void prune_oracle(const hcc_params *p, const char *in, size_t len, const hcc_fuzz_result *r) {
+  jv *x = jv_parse(in, len), *y = jv_parse(r->out, r->out_len);
+  if (!x || !y) FAIL("prune: input or output does not parse");
+  const jv *res = y;
+  long long pruned = -1;
+  if (p->explain) {
+    res = jv_get(y, "result");
+    const jv *n = jv_get(y, "pruned");
+    static const char head[] = "{\"pruned\": ";
+    const char *q = r->out, *end = r->out + r->out_len;
+    if (!res || !n || n->k != JV_INT || !bytes_at(&q, end, head, sizeof head - 1) ||
+        !bytes_at(&q, end, n->raw, n->raw_len) || !bytes_at(&q, end, ", \"result\": ", 12) ||
+        !bytes_at(&q, end, res->raw, res->raw_len) || !bytes_at(&q, end, "}", 1) || q != end)
+      FAIL("prune explain: not {\"pruned\": N, \"result\": T} (PRUNE-10)");
+    pruned = strtoll(n->raw, NULL, 10);
+  }
+  const jv *mi = jv_messages(x), *mo = jv_messages(res);
+  if (!mi || !mo) FAIL("prune: input or output not a transcript (MODEL-1, MODEL-2)");
+  wrapper_in(mi, mo, res->raw, res->raw_len, in, len);
+  if (mi->len != mo->len) FAIL("prune: message count changed (PRUNE-10)");
+  hcc_params q = *p;
+  q.head_chars = 200; /* PRUNE-7: hermes's default, not a parameter of prune */
+  q.truncate_all = 0;
+  long long changed_outputs = 0;
+  for (size_t i = 0; i < mi->len; i++) {
+    const jv *a = &mi->kids[i], *b = &mo->kids[i];
+    if (jv_raw_eq(a, b)) continue;
+    args_ctx c = {&q, in, len, is_role(a, "assistant") && jv_truthy(jv_get(a, "tool_calls")), is_role(a, "tool")};
+    args_members(&c, a, b, 0);
+    const jv *ca = jv_get(a, "content"), *cb = jv_get(b, "content");
+    if (c.content_ok && !(ca && cb && jv_raw_eq(ca, cb))) changed_outputs++;
+  }
+  if (pruned >= 0 && pruned < changed_outputs) FAIL("prune: pruned count below the outputs it changed (PRUNE-10)");
+  jv_free(x);
+  jv_free(y);
 }
 
 /* ---- align (ALIGN) --------------------------------------------------------- */
@@ -605,13 +664,40 @@ static void idempotent(hcc_op op, const hcc_params *p, const char *in, size_t le
   hcc_fuzz_free(&again);
 }
 
-/* compress ends with repair when it compacts (hermes's compress() calls
- * _sanitize_tool_pairs last); when it returns the input unchanged it does
- * not, so: output == input or repair(output) == output. */
+/* compress (COMPRESS-1, 2, 15): the explain form reports the outcome and
+ * carries exactly the plain output as "result"; a pass that summarized
+ * (or fell back) ends with strip-policy repair, so repairing its result
+ * again changes nothing; too few messages give the input back. */
 static void compress_oracle(const hcc_params *p, const char *in, size_t len, const hcc_fuzz_result *r) {
-  if (r->out_len == len && memcmp(r->out, in, len) == 0) return;
-  if (hcc_op_supported(HCC_OP_REPAIR))
-    idempotent(HCC_OP_REPAIR, p, in, len, r, "compress output is not repaired (repair(compress(x)) != compress(x))");
+  hcc_params q = *p;
+  q.explain = 1;
+  hcc_fuzz_result ex = p->explain ? *r : hcc_fuzz_run(HCC_OP_COMPRESS, &q, in, len);
+  if (ex.rc != HCC_OK) FAIL("compress: explain run refused what the plain run accepted");
+  jv *e = jv_parse(ex.out, ex.out_len);
+  static const char *const keys[5] = {"outcome", "compress_start", "compress_end", "summarized", "result"};
+  int ok = e && e->k == JV_OBJ && e->len == 5;
+  for (size_t i = 0; ok && i < 5; i++) ok = jv_is_str(&e->keys[i], keys[i]);
+  if (!ok) FAIL("compress explain: members are not outcome, compress_start, compress_end, summarized, result (COMPRESS-1)");
+  const jv *oc = &e->kids[0], *res = &e->kids[4];
+  if (!p->explain && (res->raw_len != r->out_len || memcmp(res->raw, r->out, r->out_len) != 0))
+    FAIL("compress: explain's result differs from the plain output (COMPRESS-1)");
+  if (jv_is_str(oc, "summarized") || jv_is_str(oc, "fallback")) {
+    hcc_params s = *p;
+    s.policy = HCC_POLICY_STRIP;
+    s.explain = 0;
+    hcc_fuzz_result again = hcc_fuzz_run(HCC_OP_REPAIR, &s, res->raw, res->raw_len);
+    if (hcc_op_supported(HCC_OP_REPAIR) &&
+        (again.rc != HCC_OK || again.out_len != res->raw_len || memcmp(again.out, res->raw, res->raw_len) != 0))
+      FAIL("compress: summarized output is not repaired (COMPRESS-15)");
+    hcc_fuzz_free(&again);
+  } else if (jv_is_str(oc, "too_few_messages")) {
+    if (!p->wire && (res->raw_len != len || memcmp(res->raw, in, len) != 0))
+      FAIL("compress: too few messages but the output is not the input (COMPRESS-2)");
+  } else if (!jv_is_str(oc, "empty_window") && !jv_is_str(oc, "aborted")) {
+    FAIL("compress: unknown outcome (COMPRESS-1)");
+  }
+  jv_free(e);
+  if (!p->explain) hcc_fuzz_free(&ex);
 }
 
 void hcc_fuzz_oracles(hcc_op op, const hcc_params *p, const char *in, size_t len,
@@ -653,6 +739,10 @@ void hcc_fuzz_oracles(hcc_op op, const hcc_params *p, const char *in, size_t len
     break;
   case HCC_OP_ALIGN:
     align_oracle(p, in, len, r);
+    break;
+  case HCC_OP_PRUNE:
+  case HCC_OP_PRUNE_ONLY:
+    prune_oracle(p, in, len, r);
     break;
   case HCC_OP_COMPRESS:
     compress_oracle(p, in, len, r);

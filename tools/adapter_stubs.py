@@ -98,10 +98,21 @@ def _stubs():
         # The constant as hermes-agent's tools/todo_tool.py defines it.
         "tools.todo_tool": dict(
             TODO_INJECTION_HEADER="[Your active task list was preserved across context compression]"),
-        # Used by media stripping and compress(); not part of the pinned set.
-        # Until its real text is pinned, any call fails loudly rather than
-        # letting a guess stand in for hermes.
+        # Used by media stripping and compress() (drop_stale_api_content).
+        # Pinned since: HERMES_SRC/agent/turn_context.py at commit
+        # 0041c5c0b9eab6528142c005a0d67993d5b690ad (README.md lists it), so
+        # this stand-in is skipped; it stays for a HERMES_SRC without the
+        # file, where any call fails loudly rather than a guess standing in.
         "agent.turn_context": dict(drop_stale_api_content=_not_pinned("drop_stale_api_content")),
+        # Imported at module level by agent/turn_context.py (pinned) for the
+        # turn prologue, which no op reaches; only its drop_stale_api_content
+        # is used.  Any call fails loudly.
+        "agent.iteration_budget": dict(IterationBudget=_not_pinned("IterationBudget")),
+        "agent.memory_manager": dict(build_memory_context_block=_not_pinned("build_memory_context_block")),
+        "agent.memory_provider": dict(is_trivial_prompt=_not_pinned("is_trivial_prompt")),
+        "agent.usage_anchor": dict(anchored_context_tokens=_not_pinned("anchored_context_tokens"),
+                                   restore_usage_anchor=_not_pinned("restore_usage_anchor")),
+        "agent.turn_author": dict(parse_turn_author=_not_pinned("parse_turn_author")),
         # Only ContextCompressor._latest_user_task_snapshot calls it, inside
         # _generate_summary's grounding, which the compress op replaces by
         # the stub summarizer: not reached by any op.  The real module
@@ -109,11 +120,18 @@ def _stubs():
         # the one function as fetched (commit 00dd69bd, recorded in
         # HERMES_SRC/excerpts/MANIFEST.txt; that version is later than the
         # pin, no earlier one holds the function in this form).
-        "agent.conversation_compression": dict(_is_real_user_message=_real_user_message),
+        # (agent/turn_context.py also imports recover_rotated_compression_session
+        # from it, for the turn prologue no op reaches.)
+        "agent.conversation_compression": dict(
+            _is_real_user_message=_real_user_message,
+            recover_rotated_compression_session=_not_pinned("recover_rotated_compression_session")),
         # estimate_messages_tokens_rough (telemetry and the savings figure of
         # compress(), never its output) imports the learned per-image price;
         # the flat default stands in (a number only, the output never sees it).
-        "agent.image_token_cost": dict(current_image_token_cost=lambda: 1600),
+        # (agent/turn_context.py also imports bind_image_token_cost, for the
+        # turn prologue no op reaches.)
+        "agent.image_token_cost": dict(current_image_token_cost=lambda: 1600,
+                                       bind_image_token_cost=_not_pinned("bind_image_token_cost")),
         # Imported by agent/model_metadata.py for model catalogues, HTTP
         # probing and config files; the estimators and MINIMUM_CONTEXT_LENGTH
         # do not use them.
@@ -128,7 +146,11 @@ def _stubs():
                                  get_hermes_home=_not_pinned("get_hermes_home")),
         # Used only by estimate_messages_tokens_rough (telemetry, not the
         # rules).  Unpinned; most hermes versions define exactly this set.
-        "agent.message_metadata": dict(PERSISTENCE_ONLY_MESSAGE_FIELDS=frozenset({"timestamp"})),
+        # (agent/turn_context.py also imports append_message and
+        # stamp_message_timestamp, for the turn prologue no op reaches.)
+        "agent.message_metadata": dict(PERSISTENCE_ONLY_MESSAGE_FIELDS=frozenset({"timestamp"}),
+                                       append_message=_not_pinned("append_message"),
+                                       stamp_message_timestamp=_not_pinned("stamp_message_timestamp")),
     }
 
 

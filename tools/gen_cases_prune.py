@@ -4,7 +4,9 @@ prune-only).
 
   tools/gen_cases_prune.py [--seeds N]     write golden/prune*/PRUNE-*.json
   tools/gen_cases_prune.py --digits        print the \\d table of tool_summary.c
-  tools/gen_cases_prune.py --summaries     print the C table of test_tool_summary.c
+  HERMES_SRC=... tools/gen_cases_prune.py --summaries
+                                           print the C table of test_tool_summary.c
+                                           (runs hermes's _summarize_tool_result)
 
 Hand-made cases pin each rule (every tool name hermes's summary
 special-cases, unknown tools, non-string argument values, non-string tool
@@ -134,7 +136,7 @@ def hand_cases():
     add("PRUNE-1-budget-floor-8", ["PRUNE-1"], run, params={"tail_token_budget": 50, "protect_last_n": 20})
     add("PRUNE-1-default-params", ["PRUNE-1"], run, params={})
     add("PRUNE-1-empty-transcript", ["PRUNE-1"], [], params={})
-    add("PRUNE-1-wrapper-object", ["PRUNE-1", "PRUNE-10"],
+    add("PRUNE-1-wrapper-object", ["PRUNE-1", "PRUNE-10", "MODEL-2"],
         {"session": "s1", "messages": run[:6] + tail, "meta": {"v": 1}}, params=dict(ONE))
 
     # PRUNE-2: which call a result belongs to
@@ -618,7 +620,6 @@ SUMMARY_ROWS = [
     ("process", json.dumps({"action": "kill", "session_id": 3}), "r"),
     ("mcp__x__y", json.dumps({"k" * 3: "v" * 50, "b": [1, {"c": "\u00e9\n"}], "z": 1}), "r"),
     ("unknown", "[1, 2]", "r"),
-    ("unknown", "{\"a\": NaN}", "r"),
     (5, json.dumps({"a": 1}), "r"),
     (None, "{}", "r"),
     (["terminal"], json.dumps({"command": "ls"}), "r"),

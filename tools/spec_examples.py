@@ -43,7 +43,12 @@ def extract(path):
             expect = json.loads(m.group(2))
         except ValueError as e:
             sys.exit("%s:%d: example is not JSON: %s" % (path, line, e))
-        case.setdefault("rules", [RULE_ID.match(case["id"]).group(1)])
+        if "rules" not in case:
+            m_id = RULE_ID.match(case["id"])
+            if not m_id:
+                sys.exit("%s:%d: example id %r does not start with a rule id; give \"rules\" explicitly"
+                         % (path, line, case["id"]))
+            case["rules"] = [m_id.group(1)]
         case["expect"] = expect
         case["source"] = "spec example (spec/SPEC.md)"
         case["_path"] = "%s:%d" % (os.path.relpath(path, casefmt.ROOT), line)
@@ -81,13 +86,15 @@ def check(impl, exact):
     return 1 if failed or not passed else 0
 
 
-def fill_from_hermes():
+def fill_from_hermes(only=None):
     if not os.environ.get("HERMES_SRC"):
         sys.exit("spec_examples: --fill-from-hermes needs HERMES_SRC (see README.md)")
     adapter = [sys.executable, os.path.join(casefmt.ROOT, "tools", "hermes_adapter.py"), "--protocol"]
     runner = conform.ProcessRunner(adapter, 60.0)
     for path in SPEC_FILES:
         if not os.path.exists(path):
+            continue
+        if only and not any(os.path.relpath(path, casefmt.ROOT).startswith(o) for o in only):
             continue
         text, cases = extract(path)
         for case in reversed(cases):  # edit from the end so spans stay valid
@@ -109,9 +116,11 @@ def fill_from_hermes():
     print("spec_examples: expectations of agreeing examples rewritten from hermes")
 
 
-def write_golden():
+def write_golden(only=None):
     n = 0
     for case in all_cases():
+        if only and not any(case["_path"].startswith(o) for o in only):
+            continue
         case = {k: v for k, v in case.items() if not k.startswith("_")}
         path = os.path.join(casefmt.GOLDEN, case["op"], case["id"] + ".json")
         casefmt.write_case(path, case)
@@ -127,11 +136,13 @@ def main():
     ap.add_argument("--write-golden", action="store_true")
     ap.add_argument("--fill-from-hermes", action="store_true")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--only", action="append", default=[],
+                    help="with --write-golden / --fill-from-hermes: only examples from this spec file")
     a = ap.parse_args()
     if a.fill_from_hermes:
-        fill_from_hermes()
+        fill_from_hermes(a.only)
     if a.write_golden:
-        write_golden()
+        write_golden(a.only)
     if a.list:
         for c in all_cases():
             print(c["id"], ",".join(c["rules"]), c["_path"])

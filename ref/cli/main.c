@@ -23,7 +23,8 @@ static const char *const op_help[HCC_OP__COUNT] = {
     "tool-output pruning behind the reclaim gate",
     "the whole compaction pass with the deterministic stub summarizer",
     "trajectory compression of one {\"conversations\": [...]} entry",
-    "provider structural check (--profile=...)"};
+    "provider structural check (--profile=...)",
+    "historical media stripping (images of older turns replaced by labels)"};
 
 static void usage(FILE *f) {
   fprintf(f,

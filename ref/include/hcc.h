@@ -97,6 +97,7 @@ typedef enum hcc_op {
   HCC_OP_COMPRESS,         /* the whole pass with the stub summarizer (COMPRESS-*) */
   HCC_OP_TRAJECTORY,       /* trajectory compression (TRAJ-*) */
   HCC_OP_CHECK,            /* provider structural linter (CHECK-*) */
+  HCC_OP_STRIP_MEDIA,      /* historical media stripping (PRUNE-11, PRUNE-12) */
   HCC_OP__COUNT
 } hcc_op;
 

@@ -16,7 +16,7 @@
 
 /* _is_image_part: part token p is an object whose "type" is "image_url",
  * "input_image" or "image".  A list or dict "type" (unhashable in Python,
- * which raises TypeError) is no image (DIV-MEDIA-1). */
+ * which raises TypeError) is no image (DIV-PRUNE-6). */
 int hcc__media_is_image_part(const hcc_doc *d, int p);
 
 /* _content_has_images: content token c (-1: absent) is a list holding an

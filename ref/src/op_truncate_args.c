@@ -19,21 +19,13 @@
  * shrunk twice when its message changes (once to learn that, once to
  * write): still linear. */
 #include "align.h"
+#include "args.h"
 #include "estimate.h"
 #include "msg_write.h"
 #include "ops.h"
 #include "py.h"
 #include "pyspace.h"
 #include "transcript.h"
-
-/* Pass 3 looks only at arguments longer than this many code points. */
-#define ARGS_GATE 500
-/* What follows a cut string value (hermes's literal). */
-#define ARGS_MARKER "...[truncated]"
-/* CPython >= 3.11 refuses int() of more digits than this
- * (sys.int_info.default_max_str_digits); json.loads then raises
- * ValueError and hermes keeps the arguments unchanged. */
-#define PY_INT_MAX_DIGITS 4300
 
 int hcc__op_truncate_args(const hcc_params *p, const char *in, size_t len,
                           hcc_arena *a, hcc_out *o, hcc_error *err);
@@ -52,7 +44,7 @@ static size_t result_bound(size_t m) { return 6 * m + 32; }
 
 /* Scratch of one call whose raw arguments body has m bytes: decoded text,
  * the inner document's tokens, json.dumps scratch, and the result. */
-static size_t call_need(size_t m) {
+size_t hcc__args_shrink_need(size_t m) {
   hcc_json_info inner;
   inner.tokens = m / 2 + 1; /* "[1,1,...]" is the densest text */
   inner.max_depth = HCC_MAX_DEPTH;
@@ -65,7 +57,7 @@ static size_t call_need(size_t m) {
 
 size_t hcc__need_truncate_args(const hcc_json_info *info, size_t len) {
   return hcc__transcript_need(info) + hcc__est_need(info, len) +
-         hcc__obj_write_need(info) + call_need(info->max_arguments);
+         hcc__obj_write_need(info) + hcc__args_shrink_need(info->max_arguments);
 }
 
 /* ---- shrinking one arguments string (ARGS-1 .. ARGS-4) -------------------- */
@@ -74,25 +66,10 @@ static void shrink_hook(void *ctx, const char *s, size_t n, hcc_out *o) {
   size_t head = *(const size_t *)ctx;
   if (hcc__utf8_count(s, n) > head) {
     hcc__out_json_body(o, s, hcc__utf8_prefix(s, n, head));
-    hcc__out_str(o, ARGS_MARKER);
+    hcc__out_str(o, HCC_ARGS_MARKER);
   } else {
     hcc__out_json_body(o, s, n);
   }
-}
-
-/* 1 when json.loads would refuse an integer of the document: more digits
- * than CPython converts (a ValueError, so hermes keeps the arguments). */
-static int has_huge_int(const hcc_doc *d) {
-  for (int j = 0; j < d->ntok; j++) {
-    const hcc_tok *t = &d->tok[j];
-    if (t->type != HCC_T_PRIMITIVE) continue;
-    const char *s = d->text + t->start;
-    size_t n = (size_t)(t->end - t->start);
-    if (s[0] != '-' && (s[0] < '0' || s[0] > '9')) continue;
-    if (!hcc__py_number_is_int(s, n)) continue;
-    if (n - (s[0] == '-') > PY_INT_MAX_DIGITS) return 1;
-  }
-  return 0;
 }
 
 /* The shrunk text of arguments token v (a string) of the transcript.
@@ -101,8 +78,8 @@ static int has_huge_int(const hcc_doc *d) {
  * to the strict layer (which also refuses what Python reads but cannot
  * write back as JSON: NaN, raw lone surrogates, nesting past 512), an
  * over-long integer, or a result equal to the decoded arguments. */
-static int shrink(const hcc_doc *td, int v, size_t head, hcc_arena *a,
-                  const char **res, size_t *res_len, int *changed, hcc_error *err) {
+int hcc__args_shrink(const hcc_doc *td, int v, size_t head, hcc_arena *a,
+                     const char **res, size_t *res_len, int *changed, hcc_error *err) {
   const hcc_tok *t = &td->tok[v];
   const char *raw = td->text + t->start;
   size_t rn = (size_t)(t->end - t->start);
@@ -116,7 +93,7 @@ static int shrink(const hcc_doc *td, int v, size_t head, hcc_arena *a,
   size_t m = hcc__json_decode(raw, rn, text);
   int rc = hcc__json_parse(&inner, text, m, a, &ierr);
   if (rc == HCC_E_WORKSPACE) return hcc__fail(err, rc, (size_t)t->start, ierr.message);
-  if (rc != HCC_OK || has_huge_int(&inner)) return HCC_OK;
+  if (rc != HCC_OK || hcc__py_doc_has_huge_int(&inner)) return HCC_OK;
   hcc_out r;
   hcc__out_init(&r, buf, result_bound(rn));
   rc = hcc__py_dumps(&inner, 0, shrink_hook, &head, a, &r, err);
@@ -140,18 +117,12 @@ typedef struct job {
   size_t res_len;
 } job;
 
-/* The arguments token of call c when pass 3 rewrites it: the call is an
- * object, its "function" an object, its "arguments" a string longer than
- * the gate (any length with truncate_all).  Any other call is left as it
- * is (ARGS-7). */
-static int call_args(const job *j, const hcc_call *c) {
-  const hcc_doc *d = &j->t->doc;
+int hcc__args_selected(const hcc_doc *d, const hcc_call *c, int all) {
   if (d->tok[c->tok].type != HCC_T_OBJECT || c->function < 0) return -1;
   if (d->tok[c->function].type != HCC_T_OBJECT || c->arguments < 0) return -1;
   const hcc_tok *v = &d->tok[c->arguments];
   if (v->type != HCC_T_STRING) return -1;
-  if (!j->p->truncate_all &&
-      hcc__json_str_cps(d->text + v->start, (size_t)(v->end - v->start)) <= ARGS_GATE)
+  if (!all && hcc__json_str_cps(d->text + v->start, (size_t)(v->end - v->start)) <= HCC_ARGS_GATE)
     return -1;
   return c->arguments;
 }
@@ -221,9 +192,9 @@ static int put_calls(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch,
   for (int k = 0; k < m->ncalls; k++) {
     const hcc_call *c = &t->call[m->first_call + k];
     size_t n, mark = scratch->used;
-    int changed = 0, rc = HCC_OK, v = call_args(j, c);
+    int changed = 0, rc = HCC_OK, v = hcc__args_selected(&j->t->doc, c, j->p->truncate_all);
     if (k) hcc__out_str(o, HCC_ITEM_SEP);
-    if (v >= 0) rc = shrink(d, v, j->head, scratch, &j->res, &j->res_len, &changed, err);
+    if (v >= 0) rc = hcc__args_shrink(d, v, j->head, scratch, &j->res, &j->res_len, &changed, err);
     if (rc == HCC_OK && changed) {
       hcc_edit e = {"function", 8, HCC_EDIT_SET, put_function, j, NULL, 0};
       rc = hcc__obj_write(d, c->tok, &e, 1, scratch, o, err);
@@ -243,10 +214,10 @@ static int message_changes(job *j, const hcc_msg *m, hcc_arena *a, int *changed,
                            hcc_error *err) {
   *changed = 0;
   for (int k = 0; k < m->ncalls && !*changed; k++) {
-    int v = call_args(j, &j->t->call[m->first_call + k]);
+    int v = hcc__args_selected(&j->t->doc, &j->t->call[m->first_call + k], j->p->truncate_all);
     if (v < 0) continue;
     size_t mark = a->used;
-    int rc = shrink(&j->t->doc, v, j->head, a, &j->res, &j->res_len, changed, err);
+    int rc = hcc__args_shrink(&j->t->doc, v, j->head, a, &j->res, &j->res_len, changed, err);
     a->used = mark;
     if (rc != HCC_OK) return rc;
   }

@@ -14,7 +14,7 @@ static const char *const op_names[HCC_OP__COUNT] = {
     "validate",      "messages",    "align",           "trajectory-snap",
     "truncate-args", "strip-prefix", "with-prefix",    "classify-summary",
     "repair",        "prune",        "prune-only",     "compress",
-    "trajectory",    "check"};
+    "trajectory",    "check",        "strip-media"};
 
 const char *hcc_op_name(hcc_op op) {
   if ((unsigned)op >= HCC_OP__COUNT) return NULL;

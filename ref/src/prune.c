@@ -22,6 +22,7 @@
 #include <stdio.h>
 
 #include "align.h"
+#include "args.h"
 #include "md5.h"
 #include "media.h"
 #include "msg_write.h"
@@ -33,11 +34,6 @@
 /* A line that starts with "[", holds " chars)" and is shorter than this
  * is taken for a summary already and left alone. */
 #define SUMMARY_LINE_MAX 400
-/* Pass 3: arguments longer than this are shrunk, string values cut to
- * ARGS_HEAD code points plus ARGS_MARKER (hermes's literal). */
-#define ARGS_GATE 500
-#define ARGS_HEAD 200
-#define ARGS_MARKER "...[truncated]"
 /* "[screenshot removed] " + the first 200 of text_summary */
 #define SHOT_PREFIX "[screenshot removed] "
 #define SHOT_KEEP 200
@@ -368,9 +364,9 @@ static int tail_source(hcc_prune *p, int i, hcc_ts_text *src, hcc_error *err) {
 
 /* ---- screenshot lines (dict content with "_multimodal") -------------------- */
 
-/* The text_summary value to use: -1 for hermes's default line, or its
- * token; HCC_E_SHAPE-free: returns 0 when hermes would raise (a dict, a
- * number, true: DIV-PRUNE-3), 1 otherwise. */
+/* The text_summary value to use: *v is -1 for hermes's default line, or
+ * the token of a string or list.  Returns 0 when hermes would raise
+ * slicing it (an object, a number, true: DIV-PRUNE-3), 1 otherwise. */
 static int shot_summary(const hcc_doc *d, int content, int *v) {
   int s = hcc__json_get(d, content, "text_summary");
   *v = -1;
@@ -429,74 +425,6 @@ static int count_images(const hcc_doc *d, int list) {
 
 /* ---- argument shrinking (pass 3) ------------------------------------------ */
 
-/* TEMPORARY private copy of op_truncate_args.c's shrink() (static there):
- * until that file exposes it (see args.h in the report), prune keeps its
- * own.  Same semantics: parse the decoded arguments, write them back as
- * json.dumps does with long string values cut; *changed is 0 when hermes
- * keeps the arguments. */
-static size_t result_bound(size_t m) { return 6 * m + 32; }
-
-static size_t shrink_need(size_t m) {
-  hcc_json_info inner;
-  inner.tokens = m / 2 + 1;
-  inner.max_depth = HCC_MAX_DEPTH;
-  inner.max_string = m;
-  inner.max_arguments = m;
-  inner.lone_surrogates = 0;
-  return hcc__arena_cost(m + 1) + hcc__arena_cost(inner.tokens * sizeof(hcc_tok)) +
-         hcc__py_dumps_need(&inner) + hcc__arena_cost(result_bound(m));
-}
-
-static void shrink_hook(void *ctx, const char *s, size_t n, hcc_out *o) {
-  size_t head = *(const size_t *)ctx;
-  if (hcc__utf8_count(s, n) > head) {
-    hcc__out_json_body(o, s, hcc__utf8_prefix(s, n, head));
-    hcc__out_str(o, ARGS_MARKER);
-  } else {
-    hcc__out_json_body(o, s, n);
-  }
-}
-
-static int shrink(const hcc_doc *td, int v, hcc_arena *a, const char **res, size_t *res_len,
-                  int *changed, hcc_error *err) {
-  const hcc_tok *t = &td->tok[v];
-  size_t rn = (size_t)(t->end - t->start), head = ARGS_HEAD;
-  hcc_error ierr;
-  hcc_doc inner;
-  char *text = hcc__arena_take(a, rn + 1);
-  char *buf = hcc__arena_take(a, result_bound(rn));
-  *changed = 0;
-  if (!text || !buf)
-    return hcc__fail(err, HCC_E_WORKSPACE, (size_t)t->start, "workspace too small for tool-call arguments");
-  size_t m = hcc__json_decode(td->text + t->start, rn, text);
-  int rc = hcc__json_parse(&inner, text, m, a, &ierr);
-  if (rc == HCC_E_WORKSPACE) return hcc__fail(err, rc, (size_t)t->start, ierr.message);
-  if (rc != HCC_OK || hcc__ts_has_huge_int(&inner)) return HCC_OK;
-  hcc_out r;
-  hcc__out_init(&r, buf, result_bound(rn));
-  rc = hcc__py_dumps(&inner, 0, shrink_hook, &head, a, &r, err);
-  if (rc != HCC_OK) return rc;
-  if (r.len > r.cap)
-    return hcc__fail(err, HCC_E_WORKSPACE, (size_t)t->start, "internal: arguments result bound exceeded");
-  *res = buf;
-  *res_len = r.len;
-  *changed = !(r.len == m && memcmp(buf, text, m) == 0);
-  return HCC_OK;
-}
-
-/* The arguments token pass 3 shrinks for call c, or -1: the call is a
- * dict with a dict "function" whose "arguments" is a string longer than
- * the gate.  Other arguments are left alone (a list or dict: json.loads
- * raises TypeError and hermes keeps them; null, a number, a bool: hermes
- * raises on len(), DIV-ARGS-5). */
-static int call_args(const hcc_doc *d, const hcc_call *c) {
-  if (d->tok[c->tok].type != HCC_T_OBJECT || c->function < 0) return -1;
-  if (d->tok[c->function].type != HCC_T_OBJECT || c->arguments < 0) return -1;
-  const hcc_tok *v = &d->tok[c->arguments];
-  if (v->type != HCC_T_STRING) return -1;
-  return hcc__json_str_cps(d->text + v->start, (size_t)(v->end - v->start)) > ARGS_GATE ? c->arguments : -1;
-}
-
 /* 1 when some call of message i gets new arguments. */
 static int args_change(hcc_prune *p, int i, int *changed, hcc_error *err) {
   const hcc_transcript *t = p->t;
@@ -505,11 +433,11 @@ static int args_change(hcc_prune *p, int i, int *changed, hcc_error *err) {
   if (m->role != HCC_ROLE_ASSISTANT || m->tool_calls < 0 || !hcc__py_truthy(&t->doc, m->tool_calls))
     return HCC_OK;
   for (int k = 0; k < m->ncalls && !*changed; k++) {
-    int v = call_args(&t->doc, &t->call[m->first_call + k]);
+    int v = hcc__args_selected(&t->doc, &t->call[m->first_call + k], 0);
     if (v < 0) continue;
     size_t mark = p->a->used, n;
     const char *res;
-    int rc = shrink(&t->doc, v, p->a, &res, &n, changed, err);
+    int rc = hcc__args_shrink(&t->doc, v, HCC_ARGS_HEAD, p->a, &res, &n, changed, err);
     p->a->used = mark;
     if (rc != HCC_OK) return rc;
   }
@@ -525,11 +453,11 @@ static int args_delta(hcc_prune *p, int i, int64_t *delta, hcc_error *err) {
   *delta = 0;
   for (int k = 0; k < m->ncalls; k++) {
     const hcc_call *c = &t->call[m->first_call + k];
-    int v = call_args(&t->doc, c), changed = 0;
+    int v = hcc__args_selected(&t->doc, c, 0), changed = 0;
     if (v < 0) continue;
     size_t mark = p->a->used, n, rn;
     const char *res;
-    int rc = shrink(&t->doc, v, p->a, &res, &n, &changed, err);
+    int rc = hcc__args_shrink(&t->doc, v, HCC_ARGS_HEAD, p->a, &res, &n, &changed, err);
     if (rc == HCC_OK && changed) {
       feed old = {e, {0, 0, 0}}, was = {e, {0, 0, 0}}, now = {e, {0, 0, 0}};
       rc = hcc__est_render_str(&p->est, c->tok, &rn, err);
@@ -848,7 +776,7 @@ size_t hcc__prune_need(const hcc_json_info *info, size_t len) {
    * the render scratch of str() for screenshot lines. */
   return hcc__arena_cost(t * sizeof(hcc_prune_msg)) + hcc__arena_cost((t + 1) * sizeof(hcc_prune_memo)) +
          hcc__arena_cost(slots * sizeof(hcc_prune_slot)) + hcc__arena_cost(dup * sizeof(uint64_t)) +
-         5 * len + (t + 1) * (256 + 16) + hcc__ts_head_need(info) + shrink_need(info->max_arguments) +
+         5 * len + (t + 1) * (256 + 16) + hcc__ts_head_need(info) + hcc__args_shrink_need(info->max_arguments) +
          hcc__est_need(info, len) + hcc__obj_write_need(info) + hcc__py_str_need(info) + 256;
 }
 
@@ -969,9 +897,9 @@ static int put_calls(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, h
   for (int k = 0; k < m->ncalls; k++) {
     const hcc_call *c = &t->call[m->first_call + k];
     size_t n, mark = scratch->used;
-    int changed = 0, rc = HCC_OK, v = call_args(d, c);
+    int changed = 0, rc = HCC_OK, v = hcc__args_selected(d, c, 0);
     if (k) hcc__out_str(o, HCC_ITEM_SEP);
-    if (v >= 0) rc = shrink(d, v, scratch, &j->res, &j->res_len, &changed, err);
+    if (v >= 0) rc = hcc__args_shrink(d, v, HCC_ARGS_HEAD, scratch, &j->res, &j->res_len, &changed, err);
     if (rc == HCC_OK && changed) {
       hcc_edit e = {"function", 8, HCC_EDIT_SET, put_function, j, NULL, 0};
       rc = hcc__obj_write(d, c->tok, &e, 1, scratch, o, err);

@@ -26,6 +26,12 @@ void hcc__py_number_dump(const char *s, size_t n, hcc_out *o);
  * and independent of the locale: "1e400" is inf, "-1e-400" is -0.0. */
 double hcc__py_number_value(const char *s, size_t n);
 
+/* CPython >= 3.11 refuses int() of more digits than this
+ * (sys.int_info.default_max_str_digits): json.loads raises ValueError. */
+#define HCC_PY_INT_MAX_DIGITS 4300
+/* 1 when some integer of d has more digits than json.loads converts. */
+int hcc__py_doc_has_huge_int(const hcc_doc *d);
+
 /* ---- json.dumps (pyjson.c) ---------------------------------------------- */
 /* Optional hook for string values (never keys): the decoded WTF-8 value is
  * passed in; the hook writes the body (without quotes) of the string to

@@ -240,3 +240,15 @@ void hcc__py_number_dump(const char *s, size_t n, hcc_out *o) {
   char buf[32];
   hcc__out_put(o, buf, hcc__py_float_repr(v, buf));
 }
+
+int hcc__py_doc_has_huge_int(const hcc_doc *d) {
+  for (int j = 0; j < d->ntok; j++) {
+    const hcc_tok *t = &d->tok[j];
+    if (t->type != HCC_T_PRIMITIVE) continue;
+    const char *s = d->text + t->start;
+    size_t n = (size_t)(t->end - t->start);
+    if (s[0] != '-' && (s[0] < '0' || s[0] > '9')) continue;
+    if (hcc__py_number_is_int(s, n) && n - (s[0] == '-') > HCC_PY_INT_MAX_DIGITS) return 1;
+  }
+  return 0;
+}

@@ -23,7 +23,6 @@
 /* CPython >= 3.11 refuses int() of more digits than this; json.loads then
  * raises ValueError (not JSONDecodeError), which hermes's inner handler
  * does not catch. */
-#define PY_INT_MAX_DIGITS 4300
 
 /* ---- \d: Unicode category Nd of Python 3.11 (Unicode 14.0), 660 code
  * points in 62 runs; printed by `tools/gen_cases_prune.py --digits`. ---- */
@@ -275,17 +274,6 @@ typedef struct hctx {
   hcc_error *err;
 } hctx;
 
-int hcc__ts_has_huge_int(const hcc_doc *d) {
-  for (int j = 0; j < d->ntok; j++) {
-    const hcc_tok *t = &d->tok[j];
-    const char *s = d->text + t->start;
-    size_t n = (size_t)(t->end - t->start);
-    if (t->type != HCC_T_PRIMITIVE || (s[0] != '-' && (s[0] < '0' || s[0] > '9'))) continue;
-    if (hcc__py_number_is_int(s, n) && n - (s[0] == '-') > PY_INT_MAX_DIGITS) return 1;
-  }
-  return 0;
-}
-
 /* args = json.loads(tool_args) if tool_args else {}; not a dict -> {}.
  * Returns FALLBACK when json.loads raises ValueError. */
 static int parse_args(hctx *c, int args) {
@@ -302,7 +290,7 @@ static int parse_args(hctx *c, int args) {
   int rc = hcc__json_parse(&c->a, text, m, c->scratch, &ierr);
   if (rc == HCC_E_WORKSPACE) return hcc__fail(c->err, rc, (size_t)t->start, ierr.message);
   if (rc != HCC_OK) return HCC_OK; /* JSONDecodeError (or DIV-PRUNE-5) */
-  if (hcc__ts_has_huge_int(&c->a)) return FALLBACK;
+  if (hcc__py_doc_has_huge_int(&c->a)) return FALLBACK;
   c->dict = c->a.tok[0].type == HCC_T_OBJECT;
   return HCC_OK;
 }

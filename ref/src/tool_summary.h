@@ -62,11 +62,6 @@ void hcc__ts_tail(const hcc_ts_text *content, hcc_ts_tail tail, hcc_ts_emit emit
  * f"{n:,}"). */
 void hcc__ts_put_grouped(hcc_out *o, uint64_t n);
 
-/* 1 when an int of document d has more digits than CPython converts
- * (4300): json.loads of its text raises ValueError.  (op_truncate_args.c
- * has the same test.) */
-int hcc__ts_has_huge_int(const hcc_doc *d);
-
 /* 1 when re's \d matches cp: Unicode category Nd (Python 3.11, Unicode
  * 14.0). */
 int hcc__ts_is_digit(uint32_t cp);

@@ -1,0 +1,31 @@
+/* args.h -- JSON-safe shrinking of one tool-call arguments string (spec
+ * ARGS-1 to ARGS-4, ARGS-7): the step the truncate-args op, pass 3 of the
+ * prune (PRUNE-7) and compress share.  Implemented in op_truncate_args.c. */
+#ifndef HCC_ARGS_H
+#define HCC_ARGS_H
+#include "transcript.h"
+
+/* Pass 3 looks only at arguments longer than this many code points. */
+#define HCC_ARGS_GATE 500
+/* Code points a long string value keeps (hermes's default head_chars). */
+#define HCC_ARGS_HEAD 200
+/* What follows a cut string value (hermes's literal). */
+#define HCC_ARGS_MARKER "...[truncated]"
+
+/* Scratch one hcc__args_shrink call takes for an arguments string whose
+ * raw JSON body has m bytes (given back by the caller afterwards). */
+size_t hcc__args_shrink_need(size_t m);
+
+/* The arguments token of call c when pass 3 may rewrite it: the call is an
+ * object, its "function" an object, its "arguments" a string longer than
+ * HCC_ARGS_GATE code points (any length when all is 1); else -1. */
+int hcc__args_selected(const hcc_doc *d, const hcc_call *c, int all);
+
+/* Shrinks the arguments string token v of d: string values longer than
+ * head_chars code points cut to that many plus HCC_ARGS_MARKER, written
+ * back as json.dumps writes them.  *res (in a) is the new text and
+ * *changed 0 when hermes keeps the arguments (not JSON, an over-long int,
+ * or a result equal to the decoded text).  Errors: HCC_E_WORKSPACE. */
+int hcc__args_shrink(const hcc_doc *d, int v, size_t head_chars, hcc_arena *a,
+                     const char **res, size_t *res_len, int *changed, hcc_error *err);
+#endif

@@ -1,0 +1,1037 @@
+/* op_compress.c -- `hcc compress`: one whole compaction pass, as hermes's
+ * ContextCompressor.compress() runs it, with the project's stub summarizer
+ * at the _generate_summary seam (spec COMPRESS-*).
+ *
+ * The pass is planned over tables and written once:
+ *   1. the input is parsed and measured (align's facts; the shapes any pass
+ *      refuses are refused up front, DIV-COMPRESS-1); too few messages end
+ *      here (COMPRESS-2);
+ *   2. the prune runs over the input (its decisions, PRUNE-*); blank echoes
+ *      are found; the pre-passed list P is an index map into the input;
+ *   3. align's rules run on P's facts (the input's, with the estimates and
+ *      summary tests of pruned messages redone), giving the window;
+ *   4. handoffs, provenance, the turns, the stub summary, which head and
+ *      tail messages stay, the summary's role, the orphan-repair sets and
+ *      the media anchor are decided;
+ *   5. every output message is written through the rules that change it.
+ *
+ * A message some rule rewrites is *staged*: the rule writes the whole
+ * message into the workspace, where it is parsed again, so the next rule
+ * reads it exactly as hermes's dict stands then.  One staged message lives
+ * at a time (each stage is moved down over the previous one), so the
+ * workspace holds one or two messages beyond the tables, and every stage
+ * is linear in the message. */
+#include "align.h"
+#include "compress.h"
+#include "media.h"
+#include "msg_write.h"
+#include "ops.h"
+#include "prefixes.h"
+#include "prune.h"
+#include "py.h"
+#include "pyspace.h"
+
+int hcc__op_compress(const hcc_params *p, const char *in, size_t len, hcc_arena *a,
+                     hcc_out *o, hcc_error *err);
+size_t hcc__need_compress(const hcc_json_info *info, size_t len);
+
+/* hermes's constants (context_compressor.py @ 0000416b), quoted as data. */
+#define NOTE                                                                                       \
+  "[Note: Some earlier conversation turns have been compacted into a handoff summary to "          \
+  "preserve context space. The current session state may still reflect earlier work, so build "   \
+  "on that summary and state rather than re-doing work. Your persistent memory (MEMORY.md, "      \
+  "USER.md) remains fully authoritative regardless of compaction.]"
+#define NO_USER_SENTINEL "None. This session contains no user-authored turns."
+#define REMOVED_CONTENT "\"(tool call removed)\""
+
+typedef enum { OC_TOO_FEW, OC_EMPTY, OC_ABORTED, OC_FALLBACK, OC_SUMMARIZED } outcome;
+static const char *const outcome_name[] = {"too_few_messages", "empty_window", "aborted",
+                                           "fallback", "summarized"};
+
+/* How hermes's role comparisons see a role value: .get("role", "user"). */
+typedef enum { R_USER, R_ASSISTANT, R_TOOL, R_SYSTEM, R_OTHER, R_UNHASHABLE } rclass;
+
+/* Per message of P. */
+enum {
+  F_HIT = 1,       /* a handoff the scan found (COMPRESS-5) */
+  F_KEPT = 2,      /* stays in the head or the tail after COMPRESS-9 */
+  F_NOTE = 4,      /* the system message the note is appended to */
+  F_MERGE = 8,     /* the first tail message, the summary merged in */
+  F_RDROP = 16,    /* an orphan result the repair drops */
+  F_RFIX = 32,     /* an assistant whose unanswered calls go */
+  F_IMAGES = 64,   /* its content holds image parts at the sweep */
+  F_MEDIA = 128    /* rewritten by the media sweep */
+};
+
+enum { IN_CALLS = 1, IN_RESULTS = 2 };
+typedef struct idslot {
+  uint32_t hash;
+  int tok;
+  int flags;
+} idslot;
+
+typedef struct cx {
+  const hcc_params *p;
+  hcc_arena *a;
+  hcc_transcript t;  /* the input */
+  hcc_align al;      /* facts of the input */
+  hcc_align ap;      /* facts of P */
+  hcc_prune pr;
+  int n;             /* messages of P */
+  int *src;          /* P index -> input index */
+  unsigned *fl;      /* F_* per P message */
+  int64_t start, end, tail_start;
+  int k;             /* the newest hit, or -1 */
+  int has_user;
+  int *turn;         /* input indices of the turns */
+  size_t nturn;
+  int fallback;
+  hcc_slice body;    /* the stub's body after PREFIX-3 */
+  int role_user;     /* the summary's role is "user" (else "assistant") */
+  int force, merge;
+  idslot *ids;
+  size_t mask;
+  hcc_doc sdoc;      /* the staged message */
+  size_t stage_base; /* where staged text starts in the arena */
+} cx;
+
+/* ---- workspace ------------------------------------------------------------------- */
+
+/* Largest text a staged message (or a text view of one) can take: a rewrite
+ * is at most a pruned message (summary heads up to 5 times their source),
+ * a str() rendering (5 times its JSON) escaped again, plus the summary,
+ * whose body is at most the tool names (twice their text once escaped) and
+ * a few kilobytes of markers. */
+static size_t msg_bound(size_t len) { return 12 * len + 16384; }
+
+size_t hcc__need_compress(const hcc_json_info *info, size_t len) {
+  size_t t = info->tokens ? info->tokens : 1, slots = 2;
+  while (slots < 2 * t + 2) slots <<= 1;
+  size_t al = hcc__align_need(info, len), pr = hcc__prune_need(info, len);
+  /* tokens of a staged message: rewrites add a few tokens per message and
+   * at most two per image part, which itself takes three */
+  size_t stoks = (2 * t + 64) * sizeof(hcc_tok);
+  size_t stage = 2 * hcc__arena_cost(msg_bound(len)) + hcc__arena_cost(stoks) +
+                 hcc__arena_cost(msg_bound(len)) /* text views */ + t * sizeof(hcc_strip_item) +
+                 hcc__obj_write_need(info) + hcc__py_str_need(info) + 256;
+  return hcc__transcript_need(info) + al + hcc__arena_cost((t + 1) * sizeof(hcc_align_msg)) + pr +
+         3 * hcc__arena_cost((t + 1) * sizeof(int)) + hcc__arena_cost(slots * sizeof(idslot)) +
+         hcc__arena_cost(2 * len + 4096) /* the stub body */ + stage;
+}
+
+static int no_room(hcc_error *err) {
+  return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for compress");
+}
+
+/* ---- staging ------------------------------------------------------------------ */
+
+typedef int (*stage_fn)(cx *c, hcc_view v, void *arg, hcc_out *o, hcc_error *err);
+
+/* Replaces view *v by what fn writes from it: measured by a dry run,
+ * written at the top of the arena, moved down to stage_base (over the
+ * previous staged message, no longer needed), parsed again. */
+static int restage(cx *c, hcc_view *v, stage_fn fn, void *arg, hcc_error *err) {
+  hcc_out o;
+  size_t mark = c->a->used;
+  hcc__out_init(&o, NULL, 0);
+  int rc = fn(c, *v, arg, &o, err);
+  c->a->used = mark;
+  if (rc != HCC_OK) return rc;
+  size_t n = o.len;
+  char *buf = hcc__arena_take(c->a, n ? n : 1);
+  if (!buf) return no_room(err);
+  hcc__out_init(&o, buf, n);
+  rc = fn(c, *v, arg, &o, err);
+  if (rc != HCC_OK) return rc;
+  if (o.len != n) return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: a stage wrote differently twice");
+  char *dst = (char *)c->a->base + c->stage_base;
+  memmove(dst, buf, n);
+  c->a->used = c->stage_base + hcc__arena_cost(n ? n : 1);
+  rc = hcc__json_parse(&c->sdoc, dst, n, c->a, err);
+  if (rc != HCC_OK) return rc == HCC_E_WORKSPACE ? rc : hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: a stage wrote bad JSON");
+  v->d = &c->sdoc;
+  v->tok = 0;
+  return HCC_OK;
+}
+
+/* Starts a message: nothing staged yet. */
+static void stage_begin(cx *c) { c->stage_base = c->a->used; }
+static void stage_end(cx *c) { c->a->used = c->stage_base; }
+
+static int w_pruned(cx *c, hcc_view v, void *arg, hcc_out *o, hcc_error *err) {
+  (void)v;
+  return hcc__prune_write_msg(&c->pr, *(int *)arg, o, err);
+}
+
+/* The message P[j] as the pre-passes left it. */
+static int base_view(cx *c, int j, hcc_view *v, hcc_error *err) {
+  int i = c->src[j];
+  v->d = &c->t.doc;
+  v->tok = c->t.msg[i].tok;
+  if (c->pr.m[i].action == HCC_PRUNE_KEEP) return HCC_OK;
+  return restage(c, v, w_pruned, &i, err);
+}
+
+/* The text view of content token cc of v, in a buffer taken from the
+ * arena (the caller gives it back). */
+static int text_of(cx *c, hcc_view v, int cc, hcc_slice *s, hcc_error *err) {
+  hcc_out o;
+  size_t mark = c->a->used;
+  hcc__out_init(&o, NULL, 0);
+  int rc = hcc__text_view(v.d, cc, c->a, &o, err);
+  c->a->used = mark;
+  if (rc != HCC_OK) return rc;
+  char *buf = hcc__arena_take(c->a, o.len ? o.len : 1);
+  if (!buf) return no_room(err);
+  size_t n = o.len;
+  hcc__out_init(&o, buf, n);
+  rc = hcc__text_view(v.d, cc, c->a, &o, err);
+  s->s = buf;
+  s->n = n;
+  return rc;
+}
+
+/* A buffer able to hold any string of message v decoded. */
+static char *decode_buf(cx *c, hcc_view v) {
+  size_t n;
+  hcc__json_raw(v.d, v.tok, &n);
+  return hcc__arena_take(c->a, n ? n : 1);
+}
+
+/* ---- small predicates ------------------------------------------------------------ */
+
+static rclass role_class(const cx *c, int i) {
+  const hcc_msg *m = &c->t.msg[i];
+  if (m->role_tok < 0) return R_USER;
+  switch (m->role) {
+  case HCC_ROLE_USER: return R_USER;
+  case HCC_ROLE_ASSISTANT: return R_ASSISTANT;
+  case HCC_ROLE_TOOL: return R_TOOL;
+  case HCC_ROLE_SYSTEM: return R_SYSTEM;
+  default: break;
+  }
+  hcc_toktype ty = c->t.doc.tok[m->role_tok].type;
+  return ty == HCC_T_ARRAY || ty == HCC_T_OBJECT ? R_UNHASHABLE : R_OTHER;
+}
+
+static int truthy_member(const hcc_doc *d, int obj, const char *key) {
+  int v = hcc__json_get(d, obj, key);
+  return v >= 0 && hcc__py_truthy(d, v);
+}
+
+static int raw_is(const hcc_doc *d, int tok, const char *lit) {
+  size_t n;
+  const char *raw = hcc__json_raw(d, tok, &n);
+  return d->tok[tok].type == HCC_T_PRIMITIVE && n == strlen(lit) && memcmp(raw, lit, n) == 0;
+}
+
+static int contains(hcc_slice t, const char *needle) {
+  size_t m = strlen(needle);
+  for (size_t i = 0; i + m <= t.n; i++)
+    if (t.s[i] == needle[0] && memcmp(t.s + i, needle, m) == 0) return 1;
+  return 0;
+}
+
+/* ---- PAIRS-5 up front (DIV-COMPRESS-1) -------------------------------------------------- */
+
+static int str_or_null(const hcc_doc *d, int v) {
+  return v < 0 || d->tok[v].type == HCC_T_STRING || hcc__json_is_null(d, v);
+}
+
+/* The shapes the orphan repair refuses (spec PAIRS-5, the rule of
+ * op_repair.c), checked over the whole input. */
+static int check_pairs(const hcc_transcript *t, hcc_error *err) {
+  const hcc_doc *d = &t->doc;
+  for (int i = 0; i < t->nmsg; i++) {
+    const hcc_msg *m = &t->msg[i];
+    if (m->role == HCC_ROLE_TOOL && !str_or_null(d, m->tool_call_id))
+      return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[m->tool_call_id].start,
+                       "tool_call_id must be a string or null");
+    if (m->role != HCC_ROLE_ASSISTANT || m->tool_calls < 0) continue;
+    const hcc_tok *tc = &d->tok[m->tool_calls];
+    if (tc->type == HCC_T_PRIMITIVE && hcc__py_truthy(d, m->tool_calls))
+      return hcc__fail(err, HCC_E_SHAPE, (size_t)tc->start,
+                       "tool_calls is a number or true (hermes raises TypeError)");
+    for (int k = 0; k < m->ncalls; k++) {
+      const hcc_call *call = &t->call[m->first_call + k];
+      if (!str_or_null(d, call->call_id) || !str_or_null(d, call->id))
+        return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[call->tok].start,
+                         "call ids must be strings or null");
+    }
+  }
+  return HCC_OK;
+}
+
+/* ---- the pre-passes and P (COMPRESS-3, COMPRESS-4) ---------------------------------- */
+
+/* Blank platform echoes after the latest actionable user turn, removed
+ * only when an assistant message follows them. */
+static void find_echoes(const cx *c, unsigned char *echo) {
+  const hcc_transcript *t = &c->t;
+  int64_t l = hcc__align_last_user(&c->al, 0);
+  if (l < 0) return;
+  int64_t i = l + 1;
+  while (i < t->nmsg && t->msg[i].role == HCC_ROLE_USER && !c->al.m[i].summary &&
+         hcc__blank_user_content(&t->doc, t->msg[i].content))
+    i++;
+  if (i == l + 1 || i >= t->nmsg || t->msg[i].role != HCC_ROLE_ASSISTANT) return;
+  for (int64_t j = l + 1; j < i; j++) echo[j] = 1;
+}
+
+/* P's facts: the input's, with the estimate of every pruned message and
+ * the summary test of every pruned tool output redone. */
+static int facts_of_p(cx *c, hcc_error *err) {
+  hcc_align_msg *pm = hcc__arena_take(c->a, ((size_t)c->n + 1) * sizeof *pm);
+  if (!pm) return no_room(err);
+  for (int j = 0; j < c->n; j++) {
+    int i = c->src[j];
+    pm[j] = c->al.m[i];
+    hcc_prune_action act = (hcc_prune_action)c->pr.m[i].action;
+    if (act == HCC_PRUNE_KEEP) continue;
+    int rc = hcc__prune_now_tokens(&c->pr, i, &pm[j].tokens, err);
+    if (rc != HCC_OK) return rc;
+    if (act == HCC_PRUNE_ARGS) continue; /* content unchanged */
+    int meta = truthy_member(&c->t.doc, c->t.msg[i].tok, "_compressed_summary");
+    int text = 0;
+    if (act != HCC_PRUNE_DUPLICATE) {
+      hcc_view v;
+      hcc_slice s;
+      stage_begin(c);
+      rc = base_view(c, j, &v, err);
+      if (rc == HCC_OK) rc = text_of(c, v, hcc__view_get(v, "content"), &s, err);
+      if (rc == HCC_OK) text = hcc__is_summary_text(s);
+      stage_end(c);
+      if (rc != HCC_OK) return rc;
+    }
+    pm[j].summary = (unsigned char)(meta || text);
+  }
+  c->ap = c->al;
+  c->ap.n = c->n;
+  c->ap.m = pm;
+  hcc__align_run(&c->ap);
+  c->start = c->ap.compress_start;
+  c->end = c->ap.compress_end;
+  return HCC_OK;
+}
+
+/* ---- handoffs, provenance, turns (COMPRESS-5, COMPRESS-6) ----------------------------- */
+
+/* Whether COMPRESS-9 drops P[j] (a summary message). */
+static int strip_drops(cx *c, int j, int *drops, hcc_error *err) {
+  hcc_view v;
+  hcc_strip s;
+  stage_begin(c);
+  int rc = base_view(c, j, &v, err);
+  char *buf = rc == HCC_OK ? decode_buf(c, v) : NULL;
+  if (rc == HCC_OK && !buf) rc = no_room(err);
+  if (rc == HCC_OK) rc = hcc__strip_plan(v, buf, c->a, &s, err);
+  stage_end(c);
+  *drops = s.kind == HCC_STRIP_DROP;
+  return rc;
+}
+
+static int user_authored_present(cx *c, hcc_error *err) {
+  for (int j = 0; j < c->n; j++) {
+    int i = c->src[j];
+    if (c->t.msg[i].role != HCC_ROLE_USER || c->ap.m[j].summary) continue;
+    hcc_view v = {&c->t.doc, c->t.msg[i].tok};
+    hcc_slice s;
+    size_t mark = c->a->used;
+    int rc = text_of(c, v, c->t.msg[i].content, &s, err);
+    int synthetic = rc == HCC_OK && hcc__is_synthetic_text(s);
+    c->a->used = mark;
+    if (rc != HCC_OK) return rc;
+    if (!synthetic) {
+      c->has_user = 1;
+      return HCC_OK;
+    }
+  }
+  c->has_user = 0;
+  return HCC_OK;
+}
+
+static int scan_handoffs(cx *c, hcc_error *err) {
+  int64_t s = c->n > 0 && c->ap.m[0].role == HCC_ROLE_SYSTEM ? 1 : 0;
+  int64_t e = c->p->compression_count < 1 ? c->n : c->end;
+  if (e > c->n) e = c->n;
+  c->k = -1;
+  for (int64_t j = s; j < e; j++)
+    if (c->ap.m[j].summary) {
+      c->fl[j] |= F_HIT;
+      c->k = (int)j;
+    }
+  int rc = user_authored_present(c, err);
+  if (rc != HCC_OK || c->has_user || c->k < 0) return rc;
+  /* no user-authored turn: the newest handoff's provenance */
+  int i = c->src[c->k];
+  int prov = hcc__json_get(&c->t.doc, c->t.msg[i].tok, "_compressed_summary_has_user_turn");
+  if (prov >= 0 && (raw_is(&c->t.doc, prov, "true") || raw_is(&c->t.doc, prov, "false"))) {
+    c->has_user = raw_is(&c->t.doc, prov, "true");
+    return HCC_OK;
+  }
+  hcc_view v;
+  hcc_slice txt;
+  stage_begin(c);
+  rc = base_view(c, c->k, &v, err);
+  if (rc == HCC_OK) rc = text_of(c, v, hcc__view_get(v, "content"), &txt, err);
+  if (rc == HCC_OK) {
+    hcc_slice body = hcc__summary_body(txt);
+    c->has_user = !(body.n && contains(body, NO_USER_SENTINEL));
+  }
+  stage_end(c);
+  return rc;
+}
+
+static int collect_turns(cx *c, hcc_error *err) {
+  int64_t end = c->end < c->n ? c->end : c->n;
+  c->nturn = 0;
+  c->tail_start = c->end;
+  if (c->k < 0) {
+    for (int64_t j = c->start; j < end; j++) c->turn[c->nturn++] = c->src[j];
+    return HCC_OK;
+  }
+  int drops;
+  for (int64_t j = c->start; j < c->k; j++) {
+    if (c->fl[j] & F_HIT) {
+      int rc = strip_drops(c, (int)j, &drops, err);
+      if (rc != HCC_OK) return rc;
+      if (drops) continue;
+    }
+    c->turn[c->nturn++] = c->src[j];
+  }
+  int rc = strip_drops(c, c->k, &drops, err);
+  if (rc != HCC_OK) return rc;
+  if (!drops) c->turn[c->nturn++] = c->src[c->k];
+  for (int64_t j = c->k + 1; j < end; j++) c->turn[c->nturn++] = c->src[j];
+  if (c->k >= c->end) c->tail_start = c->k + 1;
+  return HCC_OK;
+}
+
+/* ---- the summary (COMPRESS-7, COMPRESS-8) -------------------------------------------- */
+
+static int make_summary(cx *c, hcc_error *err) {
+  hcc_out o;
+  hcc__out_init(&o, NULL, 0);
+  hcc__stub_body(&c->t, c->turn, c->nturn, c->fallback, &o);
+  size_t n = o.len;
+  char *buf = hcc__arena_take(c->a, n ? n : 1);
+  if (!buf) return no_room(err);
+  hcc__out_init(&o, buf, n);
+  hcc__stub_body(&c->t, c->turn, c->nturn, c->fallback, &o);
+  c->body = hcc__summary_body((hcc_slice){buf, n});
+  return HCC_OK;
+}
+
+/* The summary's text, JSON-escaped: SUMMARY_PREFIX, then "\n" and the
+ * body when there is one. */
+static void put_summary(const cx *c, hcc_out *o) {
+  const hcc_lit *sp = &hcc__lits[HCC_LIT_SUMMARY_PREFIX];
+  hcc__out_json_body(o, sp->s, sp->n);
+  if (c->body.n) {
+    hcc__out_str(o, "\\n");
+    hcc__out_json_body(o, c->body.s, c->body.n);
+  }
+}
+
+static void put_lit(hcc_out *o, int id) { hcc__out_json_body(o, hcc__lits[id].s, hcc__lits[id].n); }
+
+/* ---- rewrites ---------------------------------------------------------------------- */
+
+/* str() of a value, in a buffer taken from the arena. */
+static int render_str(cx *c, const hcc_doc *d, int tok, hcc_slice *s, hcc_error *err) {
+  hcc_out o;
+  size_t mark = c->a->used;
+  hcc__out_init(&o, NULL, 0);
+  int rc = hcc__py_str(d, tok, c->a, &o, err);
+  c->a->used = mark;
+  if (rc != HCC_OK) return rc;
+  size_t n = o.len;
+  char *buf = hcc__arena_take(c->a, n ? n : 1);
+  if (!buf) return no_room(err);
+  hcc__out_init(&o, buf, n);
+  rc = hcc__py_str(d, tok, c->a, &o, err);
+  s->s = buf;
+  s->n = n;
+  return rc;
+}
+
+/* The text a content value contributes to a concatenation: a string
+ * decoded, str() of anything but null (a list never comes here). */
+static int concat_text(cx *c, const hcc_doc *d, int tok, hcc_slice *s, hcc_error *err) {
+  s->s = "";
+  s->n = 0;
+  if (tok < 0 || hcc__json_is_null(d, tok)) return HCC_OK;
+  if (d->tok[tok].type != HCC_T_STRING) return render_str(c, d, tok, s, err);
+  size_t raw = (size_t)(d->tok[tok].end - d->tok[tok].start);
+  char *buf = hcc__arena_take(c->a, raw ? raw : 1);
+  if (!buf) return no_room(err);
+  s->s = buf;
+  s->n = hcc__json_decode(d->text + d->tok[tok].start, raw, buf);
+  return HCC_OK;
+}
+
+static void put_items(const hcc_doc *d, int list, hcc_out *o, int sep_first) {
+  int item = list + 1;
+  for (int k = 0; k < d->tok[list].size; k++, item = hcc__json_skip(d, item)) {
+    size_t n;
+    if (k || sep_first) hcc__out_str(o, HCC_ITEM_SEP);
+    const char *raw = hcc__json_raw(d, item, &n);
+    hcc__out_put(o, raw, n);
+  }
+}
+
+/* COMPRESS-10: the note appended to the system content. */
+static int put_noted(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
+                     hcc_error *err) {
+  cx *c = ctx;
+  (void)scratch;
+  if (old >= 0 && d->tok[old].type == HCC_T_ARRAY) {
+    hcc__out_ch(o, '[');
+    put_items(d, old, o, 0);
+    if (d->tok[old].size) hcc__out_str(o, HCC_ITEM_SEP);
+    hcc__out_str(o, "{\"type\": \"text\", \"text\": \"" NOTE "\"}]");
+    return HCC_OK;
+  }
+  size_t mark = c->a->used;
+  hcc_slice t;
+  int rc = concat_text(c, d, old, &t, err);
+  if (rc == HCC_OK) {
+    int str = old >= 0 && d->tok[old].type == HCC_T_STRING;
+    hcc__out_ch(o, '"');
+    hcc__out_json_body(o, t.s, t.n);
+    if (str && t.n) hcc__out_str(o, "\\n\\n");
+    hcc__out_str(o, NOTE "\"");
+  }
+  c->a->used = mark;
+  return rc;
+}
+
+static int w_note(cx *c, hcc_view v, void *arg, hcc_out *o, hcc_error *err) {
+  (void)arg;
+  hcc_edit e = {"content", 7, HCC_EDIT_SET, put_noted, c, NULL, 0};
+  return hcc__obj_write(v.d, v.tok, &e, 1, c->a, o, err);
+}
+
+/* COMPRESS-9: the unwrapped handoff. */
+typedef struct stripjob {
+  cx *c;
+  hcc_view v;
+  const hcc_strip *s;
+  char *buf;
+} stripjob;
+
+static int put_unwrapped(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
+                         hcc_error *err) {
+  stripjob *j = ctx;
+  (void)d, (void)old;
+  return hcc__strip_write_content(j->v, j->s, j->buf, scratch, o, err);
+}
+
+static int w_strip(cx *c, hcc_view v, void *arg, hcc_out *o, hcc_error *err) {
+  stripjob *j = arg;
+  hcc_edit e[2] = {{"_compressed_summary", 19, HCC_EDIT_DEL, NULL, NULL, NULL, 0},
+                   {"content", 7, HCC_EDIT_SET, put_unwrapped, j, NULL, 0}};
+  return hcc__obj_write(v.d, v.tok, e, 2, c->a, o, err);
+}
+
+/* COMPRESS-14: the summary merged into the first tail message. */
+static int put_merged(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
+                      hcc_error *err) {
+  cx *c = ctx;
+  (void)scratch;
+  if (old >= 0 && d->tok[old].type == HCC_T_ARRAY) {
+    hcc__out_str(o, "[{\"type\": \"text\", \"text\": \"");
+    if (c->force) {
+      put_summary(c, o);
+      hcc__out_str(o, "\\n\\n");
+      put_lit(o, HCC_LIT_SUMMARY_END_MARKER);
+      hcc__out_str(o, "\\n\\n\"}");
+      put_items(d, old, o, 1);
+      hcc__out_ch(o, ']');
+      return HCC_OK;
+    }
+    put_lit(o, HCC_LIT_MERGED_PRIOR_CONTEXT_HEADER);
+    hcc__out_str(o, "\\n\"}");
+    put_items(d, old, o, 1);
+    hcc__out_str(o, ", {\"type\": \"text\", \"text\": \"\\n\\n");
+    put_lit(o, HCC_LIT_MERGED_SUMMARY_DELIMITER);
+    hcc__out_str(o, "\\n\\n");
+    put_summary(c, o);
+    hcc__out_str(o, "\\n\\n");
+    put_lit(o, HCC_LIT_SUMMARY_END_MARKER);
+    hcc__out_str(o, "\"}]");
+    return HCC_OK;
+  }
+  size_t mark = c->a->used;
+  hcc_slice t;
+  int rc = concat_text(c, d, old, &t, err);
+  if (rc == HCC_OK) {
+    hcc__out_ch(o, '"');
+    if (c->force) {
+      put_summary(c, o);
+      hcc__out_str(o, "\\n\\n");
+      put_lit(o, HCC_LIT_SUMMARY_END_MARKER);
+      hcc__out_str(o, "\\n\\n");
+      hcc__out_json_body(o, t.s, t.n);
+    } else {
+      put_lit(o, HCC_LIT_MERGED_PRIOR_CONTEXT_HEADER);
+      hcc__out_str(o, "\\n");
+      hcc__out_json_body(o, t.s, t.n);
+      hcc__out_str(o, "\\n\\n");
+      put_lit(o, HCC_LIT_MERGED_SUMMARY_DELIMITER);
+      hcc__out_str(o, "\\n\\n");
+      put_summary(c, o);
+      hcc__out_str(o, "\\n\\n");
+      put_lit(o, HCC_LIT_SUMMARY_END_MARKER);
+    }
+    hcc__out_ch(o, '"');
+  }
+  c->a->used = mark;
+  return rc;
+}
+
+static int w_merge(cx *c, hcc_view v, void *arg, hcc_out *o, hcc_error *err) {
+  (void)arg;
+  hcc_edit e[4] = {
+      {"content", 7, HCC_EDIT_SET, put_merged, c, NULL, 0},
+      {"_compressed_summary", 19, HCC_EDIT_SET, NULL, NULL, "true", 4},
+      {"_compressed_summary_has_user_turn", 33, HCC_EDIT_SET, NULL, NULL,
+       c->has_user ? "true" : "false", c->has_user ? 4u : 5u},
+      {"api_content", 11, HCC_EDIT_DEL, NULL, NULL, NULL, 0}};
+  return hcc__obj_write(v.d, v.tok, e, 4, c->a, o, err);
+}
+
+/* COMPRESS-15: orphan repair, strip policy (PAIRS-1..3). */
+static int nonempty_str(const hcc_doc *d, int v) {
+  return v >= 0 && d->tok[v].type == HCC_T_STRING && d->tok[v].end > d->tok[v].start;
+}
+
+static int call_key(const hcc_doc *d, const hcc_call *call) {
+  if (d->tok[call->tok].type != HCC_T_OBJECT) return -1;
+  if (nonempty_str(d, call->call_id)) return call->call_id;
+  if (nonempty_str(d, call->id)) return call->id;
+  return -1;
+}
+
+static idslot *id_find(const cx *c, int tok, uint32_t h) {
+  size_t i = h & c->mask;
+  while (c->ids[i].tok >= 0 && !(c->ids[i].hash == h && hcc__jstr_eq(&c->t.doc, c->ids[i].tok, tok)))
+    i = (i + 1) & c->mask;
+  return &c->ids[i];
+}
+
+static void id_add(cx *c, int tok, int flag) {
+  uint32_t h = hcc__jstr_hash(&c->t.doc, tok);
+  idslot *e = id_find(c, tok, h);
+  if (e->tok < 0) {
+    e->tok = tok;
+    e->hash = h;
+    e->flags = 0;
+  }
+  e->flags |= flag;
+}
+
+static int id_flags(const cx *c, int tok) {
+  const idslot *e = id_find(c, tok, hcc__jstr_hash(&c->t.doc, tok));
+  return e->tok < 0 ? 0 : e->flags;
+}
+
+static int call_missing(const cx *c, const hcc_call *call) {
+  int key = call_key(&c->t.doc, call);
+  return key >= 0 && !(id_flags(c, key) & IN_RESULTS);
+}
+
+typedef struct fixjob {
+  cx *c;
+  int i; /* input index: the calls of the staged list in the same order */
+} fixjob;
+
+static int put_kept_calls(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
+                          hcc_error *err) {
+  const fixjob *j = ctx;
+  const hcc_msg *m = &j->c->t.msg[j->i];
+  int item = old + 1, first = 1;
+  (void)scratch, (void)err;
+  hcc__out_ch(o, '[');
+  for (int k = 0; k < d->tok[old].size; k++, item = hcc__json_skip(d, item)) {
+    size_t n;
+    if (call_missing(j->c, &j->c->t.call[m->first_call + k])) continue;
+    if (!first) hcc__out_str(o, HCC_ITEM_SEP);
+    first = 0;
+    const char *raw = hcc__json_raw(d, item, &n);
+    hcc__out_put(o, raw, n);
+  }
+  hcc__out_ch(o, ']');
+  return HCC_OK;
+}
+
+static int w_repair(cx *c, hcc_view v, void *arg, hcc_out *o, hcc_error *err) {
+  fixjob *j = arg;
+  const hcc_msg *m = &c->t.msg[j->i];
+  int gone = 0;
+  for (int k = 0; k < m->ncalls; k++) gone += call_missing(c, &c->t.call[m->first_call + k]);
+  hcc_edit e[2];
+  size_t ne = 1;
+  memset(e, 0, sizeof e);
+  e[0].key = "tool_calls";
+  e[0].key_len = 10;
+  if (gone < m->ncalls) {
+    e[0].op = HCC_EDIT_SET;
+    e[0].fn = put_kept_calls;
+    e[0].ctx = j;
+  } else {
+    e[0].op = HCC_EDIT_DEL;
+    int cc = hcc__view_get(v, "content");
+    if (cc < 0 || !hcc__py_truthy(v.d, cc) ||
+        (v.d->tok[cc].type == HCC_T_STRING &&
+         hcc__py_str_blank(v.d->text + v.d->tok[cc].start, (size_t)(v.d->tok[cc].end - v.d->tok[cc].start)))) {
+      e[1].key = "content";
+      e[1].key_len = 7;
+      e[1].op = HCC_EDIT_SET;
+      e[1].lit = REMOVED_CONTENT;
+      e[1].lit_len = sizeof REMOVED_CONTENT - 1;
+      ne = 2;
+    }
+  }
+  return hcc__obj_write(v.d, v.tok, e, ne, c->a, o, err);
+}
+
+static int w_media(cx *c, hcc_view v, void *arg, hcc_out *o, hcc_error *err) {
+  (void)arg;
+  return hcc__media_write_msg(v.d, v.tok, c->a, o, err);
+}
+
+/* _db_persisted goes from every copy compress makes (COMPRESS-10, -11). */
+static int w_copy(cx *c, hcc_view v, void *arg, hcc_out *o, hcc_error *err) {
+  int del = *(int *)arg;
+  hcc_edit e = {"_db_persisted", 13, HCC_EDIT_DEL, NULL, NULL, NULL, 0};
+  return hcc__obj_write(v.d, v.tok, &e, del ? 1 : 0, c->a, o, err);
+}
+
+/* ---- writing ------------------------------------------------------------------------ */
+
+static int underscore_key(const hcc_doc *d, int key) {
+  const hcc_tok *t = &d->tok[key];
+  size_t pos = 0, n = (size_t)(t->end - t->start);
+  return n && hcc__py_body_next(d->text + t->start, n, &pos) == '_';
+}
+
+/* Writes a view to the output: with `del` without _db_persisted; with
+ * wire without any underscore key (COMPRESS-16). */
+static int emit(cx *c, hcc_view v, int del, hcc_out *o, hcc_error *err) {
+  if (!c->p->wire) {
+    if (del && hcc__view_get(v, "_db_persisted") >= 0) return w_copy(c, v, &del, o, err);
+    size_t n;
+    const char *raw = hcc__json_raw(v.d, v.tok, &n);
+    hcc__out_put(o, raw, n);
+    return HCC_OK;
+  }
+  /* one json.loads-like pass first: each key once */
+  int rc = restage(c, &v, w_copy, &del, err);
+  if (rc != HCC_OK) return rc;
+  const hcc_doc *d = v.d;
+  int j = v.tok + 1, first = 1;
+  hcc__out_ch(o, '{');
+  for (int m = 0; m < d->tok[v.tok].size; m++, j = hcc__json_skip(d, j + 1)) {
+    size_t kn, vn;
+    if (underscore_key(d, j)) continue;
+    if (!first) hcc__out_str(o, HCC_ITEM_SEP);
+    first = 0;
+    const char *k = hcc__json_raw(d, j, &kn);
+    const char *val = hcc__json_raw(d, j + 1, &vn);
+    hcc__out_put(o, k, kn);
+    hcc__out_str(o, ": ");
+    hcc__out_put(o, val, vn);
+  }
+  hcc__out_ch(o, '}');
+  return HCC_OK;
+}
+
+/* The pre-passed list P, as compress() hands it back on its early returns. */
+static int write_p(cx *c, hcc_out *o, hcc_error *err) {
+  for (int j = 0; j < c->n; j++) {
+    hcc_view v;
+    if (j) hcc__out_str(o, HCC_ITEM_SEP);
+    stage_begin(c);
+    int rc = base_view(c, j, &v, err);
+    if (rc == HCC_OK) rc = emit(c, v, 0, o, err);
+    stage_end(c);
+    if (rc != HCC_OK) return rc;
+  }
+  return HCC_OK;
+}
+
+/* The view of a kept head or tail message after the note and the strip. */
+static int kept_view(cx *c, int j, hcc_view *v, hcc_strip *plan, hcc_error *err) {
+  int rc = base_view(c, j, v, err);
+  if (rc == HCC_OK && (c->fl[j] & F_NOTE)) rc = restage(c, v, w_note, NULL, err);
+  plan->kind = HCC_STRIP_DROP;
+  if (rc != HCC_OK || !c->ap.m[j].summary) return rc;
+  char *buf = decode_buf(c, *v);
+  if (!buf) return no_room(err);
+  rc = hcc__strip_plan(*v, buf, c->a, plan, err);
+  if (rc != HCC_OK || plan->kind == HCC_STRIP_DROP) return rc;
+  stripjob job = {c, *v, plan, buf};
+  return restage(c, v, w_strip, &job, err);
+}
+
+static int write_kept(cx *c, int j, hcc_out *o, hcc_error *err) {
+  hcc_view v;
+  hcc_strip plan;
+  stage_begin(c);
+  int rc = kept_view(c, j, &v, &plan, err);
+  fixjob fj = {c, c->src[j]};
+  if (rc == HCC_OK && (c->fl[j] & F_MERGE)) rc = restage(c, &v, w_merge, NULL, err);
+  if (rc == HCC_OK && (c->fl[j] & F_RFIX)) rc = restage(c, &v, w_repair, &fj, err);
+  if (rc == HCC_OK && (c->fl[j] & F_MEDIA)) rc = restage(c, &v, w_media, NULL, err);
+  if (rc == HCC_OK) rc = emit(c, v, 1, o, err);
+  stage_end(c);
+  return rc;
+}
+
+static void write_summary_msg(const cx *c, hcc_out *o) {
+  hcc__out_str(o, c->role_user ? "{\"role\": \"user\", \"content\": \"" : "{\"role\": \"assistant\", \"content\": \"");
+  put_summary(c, o);
+  hcc__out_str(o, "\\n\\n");
+  put_lit(o, HCC_LIT_SUMMARY_END_MARKER);
+  hcc__out_ch(o, '"');
+  if (!c->p->wire) {
+    hcc__out_str(o, ", \"_compressed_summary\": true, \"_compressed_summary_has_user_turn\": ");
+    hcc__out_str(o, c->has_user ? "true" : "false");
+  }
+  hcc__out_ch(o, '}');
+}
+
+/* ---- assembly planning (COMPRESS-10..15) --------------------------------------------- */
+
+/* Decides which head and tail messages stay, and whether their final
+ * content holds image parts. */
+static int plan_kept(cx *c, int j, hcc_error *err) {
+  hcc_view v;
+  hcc_strip plan;
+  stage_begin(c);
+  int rc = base_view(c, j, &v, err);
+  if (rc == HCC_OK && (c->fl[j] & F_NOTE)) rc = restage(c, &v, w_note, NULL, err);
+  int kept = 1, images = 0;
+  if (rc == HCC_OK && c->ap.m[j].summary) {
+    char *buf = decode_buf(c, v);
+    rc = buf ? hcc__strip_plan(v, buf, c->a, &plan, err) : no_room(err);
+    if (rc == HCC_OK) {
+      kept = plan.kind != HCC_STRIP_DROP;
+      for (size_t k = 0; plan.kind == HCC_STRIP_LIST && k < plan.nitem; k++)
+        images |= hcc__media_is_image_part(v.d, plan.item[k].tok);
+    }
+  } else if (rc == HCC_OK) {
+    images = hcc__media_has_images(v.d, hcc__view_get(v, "content"));
+  }
+  stage_end(c);
+  if (kept) c->fl[j] |= F_KEPT;
+  if (images) c->fl[j] |= F_IMAGES;
+  return rc;
+}
+
+/* Whether the system note goes onto P[0]: not when its text view already
+ * holds the note. */
+static int plan_note(cx *c, hcc_error *err) {
+  if (c->start <= 0 || c->n == 0 || c->ap.m[0].role != HCC_ROLE_SYSTEM) return HCC_OK;
+  hcc_view v;
+  hcc_slice s;
+  stage_begin(c);
+  int rc = base_view(c, 0, &v, err);
+  if (rc == HCC_OK) rc = text_of(c, v, hcc__view_get(v, "content"), &s, err);
+  if (rc == HCC_OK && !contains(s, NOTE)) c->fl[0] |= F_NOTE;
+  stage_end(c);
+  return rc;
+}
+
+static int plan_assembly(cx *c, hcc_error *err) {
+  int64_t hend = c->start < c->n ? c->start : c->n;
+  int64_t tfrom = c->end > c->tail_start ? c->end : c->tail_start;
+  int rc = plan_note(c, err);
+  for (int64_t j = 0; rc == HCC_OK && j < hend; j++) rc = plan_kept(c, (int)j, err);
+  for (int64_t j = tfrom; rc == HCC_OK && j < c->n; j++)
+    if (!(c->fl[j] & F_HIT)) rc = plan_kept(c, (int)j, err);
+  if (rc != HCC_OK) return rc;
+  /* COMPRESS-12: the role */
+  rclass last = R_USER, first = R_OTHER;
+  int have_head = 0, have_tail = 0, user_seen = 0, tail_first = -1;
+  for (int64_t j = 0; j < hend; j++)
+    if (c->fl[j] & F_KEPT) {
+      last = role_class(c, c->src[j]);
+      have_head = 1;
+      if (c->t.msg[c->src[j]].role == HCC_ROLE_USER) user_seen = 1;
+    }
+  for (int64_t j = tfrom; j < c->n; j++)
+    if (c->fl[j] & F_KEPT) {
+      if (!have_tail) {
+        first = role_class(c, c->src[j]);
+        tail_first = (int)j;
+      }
+      have_tail = 1;
+      if (c->t.msg[c->src[j]].role == HCC_ROLE_USER) user_seen = 1;
+    }
+  if (have_head && last == R_UNHASHABLE)
+    return hcc__fail(err, HCC_E_SHAPE, 0,
+                     "the last head message's role is a list or object (hermes raises TypeError)");
+  c->force = c->start == 0 || last == R_SYSTEM || !user_seen;
+  c->role_user = last == R_ASSISTANT || last == R_TOOL || c->force;
+  c->merge = 0;
+  rclass chosen = c->role_user ? R_USER : R_ASSISTANT;
+  if (have_tail && chosen == first) {
+    rclass flipped = c->role_user ? R_ASSISTANT : R_USER;
+    if (flipped != last && !c->force) c->role_user = !c->role_user;
+    else c->merge = 1;
+  }
+  if (c->merge) c->fl[tail_first] |= F_MERGE;
+  return HCC_OK;
+}
+
+/* COMPRESS-15: the repair sets over the assembled list, then the media
+ * anchor over what the repair keeps. */
+static int plan_repair_media(cx *c, hcc_error *err) {
+  size_t slots = 2;
+  while (slots < 2 * ((size_t)c->t.ncall + (size_t)c->n) + 2) slots <<= 1;
+  c->ids = hcc__arena_take(c->a, slots * sizeof(idslot));
+  if (!c->ids) return no_room(err);
+  c->mask = slots - 1;
+  for (size_t s = 0; s < slots; s++) c->ids[s].tok = -1;
+  const hcc_doc *d = &c->t.doc;
+  for (int j = 0; j < c->n; j++) {
+    if (!(c->fl[j] & F_KEPT)) continue;
+    const hcc_msg *m = &c->t.msg[c->src[j]];
+    if (m->role == HCC_ROLE_TOOL && nonempty_str(d, m->tool_call_id)) id_add(c, m->tool_call_id, IN_RESULTS);
+    if (m->role != HCC_ROLE_ASSISTANT) continue;
+    for (int k = 0; k < m->ncalls; k++) {
+      int key = call_key(d, &c->t.call[m->first_call + k]);
+      if (key >= 0) id_add(c, key, IN_CALLS);
+    }
+  }
+  int anchor = -1; /* P index of the media anchor */
+  for (int j = 0; j < c->n; j++) {
+    if (!(c->fl[j] & F_KEPT)) continue;
+    const hcc_msg *m = &c->t.msg[c->src[j]];
+    if (m->role == HCC_ROLE_TOOL && nonempty_str(d, m->tool_call_id) &&
+        !(id_flags(c, m->tool_call_id) & IN_CALLS)) {
+      c->fl[j] |= F_RDROP;
+      continue;
+    }
+    if (m->role == HCC_ROLE_ASSISTANT)
+      for (int k = 0; k < m->ncalls; k++)
+        if (call_missing(c, &c->t.call[m->first_call + k])) c->fl[j] |= F_RFIX;
+    if (m->role == HCC_ROLE_USER && (c->fl[j] & F_IMAGES)) anchor = j;
+  }
+  /* the sweep rewrites what stands before the anchor in the output (P
+   * order is output order; the summary message has no image) */
+  for (int j = 0; anchor > 0 && j < anchor; j++)
+    if ((c->fl[j] & (F_KEPT | F_RDROP | F_IMAGES)) == (F_KEPT | F_IMAGES)) c->fl[j] |= F_MEDIA;
+  return HCC_OK;
+}
+
+static int write_assembled(cx *c, hcc_out *o, hcc_error *err) {
+  int64_t hend = c->start < c->n ? c->start : c->n;
+  int64_t tfrom = c->end > c->tail_start ? c->end : c->tail_start;
+  int first = 1, rc = HCC_OK;
+  for (int64_t j = 0; rc == HCC_OK && j < hend; j++) {
+    if ((c->fl[j] & (F_KEPT | F_RDROP)) != F_KEPT) continue;
+    if (!first) hcc__out_str(o, HCC_ITEM_SEP);
+    first = 0;
+    rc = write_kept(c, (int)j, o, err);
+  }
+  if (rc == HCC_OK && !c->merge) {
+    if (!first) hcc__out_str(o, HCC_ITEM_SEP);
+    first = 0;
+    write_summary_msg(c, o);
+  }
+  for (int64_t j = tfrom; rc == HCC_OK && j < c->n; j++) {
+    if ((c->fl[j] & (F_KEPT | F_RDROP | F_HIT)) != F_KEPT) continue;
+    if (!first) hcc__out_str(o, HCC_ITEM_SEP);
+    first = 0;
+    rc = write_kept(c, (int)j, o, err);
+  }
+  return rc;
+}
+
+/* ---- the op ------------------------------------------------------------------------- */
+
+static void put_index(hcc_out *o, int64_t v, int known) {
+  if (known) hcc__out_i64(o, v);
+  else hcc__out_str(o, "null");
+}
+
+static int finish(cx *c, outcome oc, hcc_out *o, hcc_error *err) {
+  const hcc_params *p = c->p;
+  int known = oc != OC_TOO_FEW;
+  if (p->explain) {
+    hcc__out_str(o, "{\"outcome\": \"");
+    hcc__out_str(o, outcome_name[oc]);
+    hcc__out_str(o, "\", \"compress_start\": ");
+    put_index(o, c->start, known);
+    hcc__out_str(o, ", \"compress_end\": ");
+    put_index(o, c->end, known);
+    hcc__out_str(o, ", \"summarized\": ");
+    put_index(o, (int64_t)c->nturn, known);
+    hcc__out_str(o, ", \"result\": ");
+  }
+  int rc = HCC_OK;
+  hcc__transcript_open(&c->t, o);
+  if (oc == OC_TOO_FEW) {
+    for (int i = 0; rc == HCC_OK && i < c->t.nmsg; i++) {
+      if (i) hcc__out_str(o, HCC_ITEM_SEP);
+      hcc_view v = {&c->t.doc, c->t.msg[i].tok};
+      stage_begin(c);
+      rc = emit(c, v, 0, o, err);
+      stage_end(c);
+    }
+  } else if (oc == OC_EMPTY || oc == OC_ABORTED) {
+    rc = write_p(c, o, err);
+  } else {
+    rc = write_assembled(c, o, err);
+  }
+  if (rc != HCC_OK) return rc;
+  hcc__transcript_close(&c->t, o);
+  if (p->explain) hcc__out_ch(o, '}');
+  return HCC_OK;
+}
+
+int hcc__op_compress(const hcc_params *p, const char *in, size_t len, hcc_arena *a,
+                     hcc_out *o, hcc_error *err) {
+  cx c;
+  memset(&c, 0, sizeof c);
+  c.p = p;
+  c.a = a;
+  c.k = -1;
+  int rc = hcc__transcript_parse(&c.t, in, len, a, err);
+  if (rc == HCC_OK) rc = check_pairs(&c.t, err);
+  if (rc == HCC_OK) rc = hcc__align_prepare(&c.al, &c.t, &hcc__est_hermes, p, len, a, err);
+  if (rc != HCC_OK) return rc;
+  /* COMPRESS-2 */
+  if (c.t.nmsg <= hcc__align_protect_head_size(&c.al) + 4) return finish(&c, OC_TOO_FEW, o, err);
+  /* COMPRESS-3: prune, then the blank echoes */
+  hcc_prune_cfg cfg = {p->protect_last_n, c.al.tail_token_budget, HCC_PRUNE_MIN_CHARS};
+  rc = hcc__prune_run(&c.pr, &c.t, &cfg, len, a, err);
+  if (rc != HCC_OK) return rc;
+  size_t nm = (size_t)c.t.nmsg + 1;
+  unsigned char *echo = hcc__arena_take(a, nm);
+  c.src = hcc__arena_take(a, nm * sizeof(int));
+  c.fl = hcc__arena_take(a, nm * sizeof(unsigned));
+  c.turn = hcc__arena_take(a, nm * sizeof(int));
+  if (!echo || !c.src || !c.fl || !c.turn) return no_room(err);
+  memset(echo, 0, nm);
+  find_echoes(&c, echo);
+  for (int i = 0; i < c.t.nmsg; i++)
+    if (!echo[i]) c.fl[c.n] = 0, c.src[c.n++] = i;
+  /* COMPRESS-4..6 */
+  rc = facts_of_p(&c, err);
+  if (rc == HCC_OK) rc = scan_handoffs(&c, err);
+  if (rc == HCC_OK) rc = collect_turns(&c, err);
+  if (rc != HCC_OK) return rc;
+  if (c.nturn == 0) return finish(&c, OC_EMPTY, o, err);
+  /* COMPRESS-7, COMPRESS-8 */
+  if (p->summarizer_fail && p->abort_on_summary_failure) return finish(&c, OC_ABORTED, o, err);
+  c.fallback = p->summarizer_fail;
+  rc = make_summary(&c, err);
+  if (rc == HCC_OK) rc = plan_assembly(&c, err);
+  if (rc == HCC_OK) rc = plan_repair_media(&c, err);
+  if (rc != HCC_OK) return rc;
+  return finish(&c, c.fallback ? OC_FALLBACK : OC_SUMMARIZED, o, err);
+}

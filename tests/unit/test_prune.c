@@ -1,0 +1,242 @@
+/* test_prune.c -- the prune and prune-only ops (spec PRUNE-*) through the
+ * public API, and the historical media sweep (media.c, spec PRUNE-11/12):
+ * bytes kept, bytes rewritten, workspace and output sizing, linear time.
+ *
+ * Expected transcripts were produced by running the pinned hermes code with
+ * python3 on the same input, e.g. for the first test
+ *   c = ContextCompressor(model="m", quiet_mode=True, config_context_length=128000)
+ *   out, n = c._prune_old_tool_results(json.loads(IN), protect_tail_count=1,
+ *                                      protect_tail_tokens=0)
+ *   json.dumps(out, ensure_ascii=False), n
+ * and for the media tests
+ *   json.dumps(_strip_historical_media(json.loads(IN)), ensure_ascii=False)
+ * with agent/turn_context.py pinned (see README.md).  Byte identity of
+ * untouched input is hcc's contract (MODEL-2, PRUNE-9), not Python's. */
+#include <time.h>
+
+#include "unit.h"
+
+int hcc__op_strip_media(const hcc_params *p, const char *in, size_t len, hcc_arena *a,
+                        hcc_out *o, hcc_error *err);
+size_t hcc__need_strip_media(const hcc_json_info *info, size_t len);
+
+static char out[1 << 20];
+static size_t out_len;
+
+static int run(hcc_op op, const hcc_params *p, const char *in) {
+  size_t len = strlen(in), need;
+  hcc_error err;
+  int rc = hcc_workspace_size(op, p, in, len, &need, &err);
+  if (rc != HCC_OK) return rc;
+  void *ws = malloc(need ? need : 1);
+  assert_non_null(ws);
+  rc = hcc_run(op, p, in, len, ws, need, out, sizeof out - 1, &out_len, &err);
+  free(ws);
+  if (rc == HCC_OK) out[out_len] = 0;
+  return rc;
+}
+
+static hcc_params count1(void) {
+  hcc_params p;
+  hcc_params_init(&p);
+  p.tail_token_budget = 0;
+  p.protect_last_n = 1;
+  return p;
+}
+
+/* 225 code points: "line of output\n" fifteen times, as a JSON body */
+#define OUT15 "line of output\\n" "line of output\\n" "line of output\\n" "line of output\\n" \
+  "line of output\\n" "line of output\\n" "line of output\\n" "line of output\\n" "line of output\\n" \
+  "line of output\\n" "line of output\\n" "line of output\\n" "line of output\\n" "line of output\\n" \
+  "line of output\\n"
+
+/* A summarised output in a compactly written transcript: the changed
+ * message is written as json.dumps writes it, the others byte for byte. */
+static void test_summary_and_bytes(void **state) {
+  (void)state;
+  hcc_params p = count1();
+  const char *in =
+      "[{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"a\",\"type\":\"function\","
+      "\"function\":{\"name\":\"read_file\",\"arguments\":\"{\\\"path\\\": \\\"a.txt\\\"}\"}}]},"
+      "{\"role\":\"tool\",\"tool_call_id\":\"a\",\"content\":\"" OUT15 "\",\"extra\":[1,2]},"
+      "{\"role\":\"user\",\"content\":\"ok\"}]";
+  assert_int_equal(run(HCC_OP_PRUNE, &p, in), HCC_OK);
+  assert_string_equal(out,
+      "[{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"a\",\"type\":\"function\","
+      "\"function\":{\"name\":\"read_file\",\"arguments\":\"{\\\"path\\\": \\\"a.txt\\\"}\"}}]}, "
+      "{\"role\": \"tool\", \"tool_call_id\": \"a\", \"content\": \"[read_file] read a.txt from line 1 "
+      "(225 chars)\", \"extra\": [1,2]}, {\"role\":\"user\",\"content\":\"ok\"}]");
+}
+
+/* prune-only: whenever hermes hands back its input, the output is the
+ * input byte for byte, odd spacing and escapes included. */
+static void test_prune_only_no_op_bytes(void **state) {
+  (void)state;
+  const char *in = "  {\"messages\" : [ {\"role\":\"tool\",\"tool_call_id\":\"\\u0061\",\"content\":\"" OUT15
+                   "\"} ,{\"role\":\"user\",\"content\":\"x\"}], \"k\":1e5 }\n";
+  hcc_params p;
+  hcc_params_init(&p); /* proactive_prune_tokens 0: disabled */
+  assert_int_equal(run(HCC_OP_PRUNE_ONLY, &p, in), HCC_OK);
+  assert_string_equal(out, in);
+  p.proactive_prune_tokens = 10;
+  p.current_tokens = 9; /* below the trigger */
+  assert_int_equal(run(HCC_OP_PRUNE_ONLY, &p, in), HCC_OK);
+  assert_string_equal(out, in);
+  p.current_tokens = -1;
+  p.protect_last_n = 0;
+  p.protect_first_n = 0;
+  p.proactive_prune_min_result_chars = 200;
+  p.proactive_prune_min_reclaim_tokens = 0; /* commits: the output above 200 is summarised */
+  assert_int_equal(run(HCC_OP_PRUNE_ONLY, &p, in), HCC_OK);
+  assert_non_null(strstr(out, "\"content\": \"[unknown] (225 chars result)\""));
+  assert_int_equal(strncmp(out, "  {\"messages\" : [", 17), 0);
+}
+
+/* explain: hermes's count (two duplicates: pass 1 counts each older copy). */
+static void test_explain_count(void **state) {
+  (void)state;
+  hcc_params p = count1();
+  p.protect_last_n = 10;
+  p.explain = 1;
+  const char *in = "[{\"role\": \"tool\", \"content\": \"" OUT15 "\"}, {\"role\": \"tool\", \"content\": \"" OUT15
+                   "\"}, {\"role\": \"tool\", \"content\": \"" OUT15 "\"}]";
+  assert_int_equal(run(HCC_OP_PRUNE, &p, in), HCC_OK);
+  assert_int_equal(strncmp(out, "{\"pruned\": 2, \"result\": [{\"role\": \"tool\", \"content\": \"[Duplicate", 61), 0);
+}
+
+/* The dedupe key encodes a lone surrogate as "?" (errors="replace"). */
+static void test_dedupe_surrogate_key(void **state) {
+  (void)state;
+  hcc_params p = count1();
+  p.protect_last_n = 10;
+  const char *in = "[{\"role\": \"tool\", \"content\": \"" OUT15 "\\ud800\"}, "
+                   "{\"role\": \"tool\", \"content\": \"" OUT15 "?\"}]";
+  assert_int_equal(run(HCC_OP_PRUNE, &p, in), HCC_OK);
+  assert_non_null(strstr(out, "[Duplicate tool output \xe2\x80\x94 same content as a more recent call]"));
+  assert_non_null(strstr(out, OUT15 "?\"}]"));
+}
+
+/* Sizing: a workspace one byte short fails cleanly; a short output buffer
+ * reports the size needed. */
+static void test_sizing(void **state) {
+  (void)state;
+  hcc_params p = count1();
+  const char *in = "[{\"role\": \"assistant\", \"tool_calls\": [{\"id\": \"a\", \"function\": {\"name\": \"terminal\", "
+                   "\"arguments\": \"{\\\"command\\\": \\\"ls\\\"}\"}}]}, {\"role\": \"tool\", \"tool_call_id\": \"a\", "
+                   "\"content\": \"" OUT15 "\"}, {\"role\": \"user\", \"content\": \"ok\"}]";
+  size_t len = strlen(in), need, n;
+  hcc_error err;
+  assert_int_equal(hcc_workspace_size(HCC_OP_PRUNE, &p, in, len, &need, &err), HCC_OK);
+  assert_true(need <= hcc_workspace_bound(HCC_OP_PRUNE, len));
+  char *ws = malloc(need);
+  assert_non_null(ws);
+  char small[16];
+  assert_int_equal(hcc_run(HCC_OP_PRUNE, &p, in, len, ws, need, small, sizeof small, &n, &err), HCC_E_NOSPACE);
+  assert_int_equal(hcc_run(HCC_OP_PRUNE, &p, in, len, ws, need, out, sizeof out, &out_len, &err), HCC_OK);
+  assert_int_equal(n, out_len);
+  assert_int_equal(hcc_run(HCC_OP_PRUNE, &p, in, len, ws, 64, out, sizeof out, &n, &err), HCC_E_WORKSPACE);
+  free(ws);
+}
+
+/* tool_calls true: hermes raises while indexing the calls (DIV-PAIRS-1). */
+static void test_reject(void **state) {
+  (void)state;
+  hcc_params p = count1();
+  assert_int_equal(run(HCC_OP_PRUNE, &p, "[{\"role\": \"assistant\", \"tool_calls\": true}]"), HCC_E_SHAPE);
+  assert_int_equal(run(HCC_OP_PRUNE, &p, "[1]"), HCC_E_SHAPE);
+}
+
+/* Linear time: 3000 outputs answer one call whose arguments hold 300 KB;
+ * the call is parsed once, not once per output. */
+static void test_many_outputs_one_call(void **state) {
+  (void)state;
+  size_t cap = 3000 * 300 + 400000, n = 0;
+  char *in = malloc(cap);
+  assert_non_null(in);
+  n += (size_t)sprintf(in + n, "[{\"role\": \"assistant\", \"tool_calls\": [{\"id\": \"a\", \"function\": "
+                                "{\"name\": \"read_file\", \"arguments\": \"{\\\"path\\\": \\\"p\\\", \\\"x\\\": \\\"");
+  for (int i = 0; i < 300000; i++) in[n++] = 'y';
+  n += (size_t)sprintf(in + n, "\\\"}\"}}]}");
+  for (int i = 0; i < 3000; i++)
+    n += (size_t)sprintf(in + n, ", {\"role\": \"tool\", \"tool_call_id\": \"a\", \"content\": \"%05d" OUT15 "\"}", i);
+  n += (size_t)sprintf(in + n, "]");
+  in[n] = 0;
+  hcc_params p = count1();
+  size_t need;
+  hcc_error err;
+  assert_int_equal(hcc_workspace_size(HCC_OP_PRUNE, &p, in, n, &need, &err), HCC_OK);
+  char *ws = malloc(need), *big = malloc(4 << 20);
+  assert_true(ws && big);
+  clock_t t0 = clock();
+  assert_int_equal(hcc_run(HCC_OP_PRUNE, &p, in, n, ws, need, big, 4 << 20, &out_len, &err), HCC_OK);
+  double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+  big[out_len < (4u << 20) ? out_len : 0] = 0;
+  assert_non_null(strstr(big, "\"content\": \"[read_file] read p from line 1 (230 chars)\"}, "));
+  print_message("3000 outputs of one call: %.3f s\n", secs);
+  assert_true(secs < 2.0); /* once per output would parse 900 MB */
+  free(ws);
+  free(big);
+  free(in);
+}
+
+/* ---- historical media (media.c) ------------------------------------------ */
+
+static int run_media(const char *in) {
+  size_t len = strlen(in);
+  hcc_json_info info;
+  hcc_error err;
+  assert_int_equal(hcc_json_validate(in, len, &info, &err), HCC_OK);
+  size_t need = hcc__need_strip_media(&info, len);
+  void *ws = malloc(need);
+  hcc_arena a;
+  hcc_out o;
+  hcc__arena_init(&a, ws, need);
+  hcc__out_init(&o, out, sizeof out - 1);
+  int rc = hcc__op_strip_media(NULL, in, len, &a, &o, &err);
+  free(ws);
+  out[o.len] = 0;
+  return rc;
+}
+
+#define IMG "{\"type\": \"image_url\", \"image_url\": {\"url\": \"data:image/png;base64,AAAA\"}}"
+#define STRIPPED "{\"type\": \"text\", \"text\": \"[Attached image \xe2\x80\x94 stripped after compression]\"}"
+
+/* Every message before the newest user message with an image loses its
+ * image parts (any role) and its api_content; later ones keep theirs. */
+static void test_media_anchor(void **state) {
+  (void)state;
+  const char *in = "[{\"role\": \"user\", \"content\": [{\"type\": \"text\", \"text\": \"look\"}, " IMG "], \"api_content\": \"x\"}, "
+                   "{\"role\": \"tool\", \"tool_call_id\": \"c\", \"content\": [" IMG ", \"s\"]}, "
+                   "{\"role\": \"user\", \"content\": [" IMG "]}, "
+                   "{\"role\": \"assistant\", \"content\": [" IMG "]}]";
+  assert_int_equal(run_media(in), HCC_OK);
+  assert_string_equal(out,
+      "[{\"role\": \"user\", \"content\": [{\"type\": \"text\", \"text\": \"look\"}, " STRIPPED "]}, "
+      "{\"role\": \"tool\", \"tool_call_id\": \"c\", \"content\": [" STRIPPED ", \"s\"]}, "
+      "{\"role\": \"user\", \"content\": [" IMG "]}, "
+      "{\"role\": \"assistant\", \"content\": [" IMG "]}]");
+}
+
+/* No image-bearing user message after index 0: nothing changes, and a
+ * message without images keeps its api_content. */
+static void test_media_no_anchor(void **state) {
+  (void)state;
+  const char *in = "[{\"role\":\"user\",\"content\":[" IMG "]},{\"role\":\"assistant\",\"content\":[" IMG "],\"api_content\":\"a\"}]";
+  assert_int_equal(run_media(in), HCC_OK);
+  assert_string_equal(out, "[{\"role\":\"user\",\"content\":[" IMG "]}, {\"role\":\"assistant\",\"content\":[" IMG "],\"api_content\":\"a\"}]");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_summary_and_bytes),
+      cmocka_unit_test(test_prune_only_no_op_bytes),
+      cmocka_unit_test(test_explain_count),
+      cmocka_unit_test(test_dedupe_surrogate_key),
+      cmocka_unit_test(test_sizing),
+      cmocka_unit_test(test_reject),
+      cmocka_unit_test(test_many_outputs_one_call),
+      cmocka_unit_test(test_media_anchor),
+      cmocka_unit_test(test_media_no_anchor),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
