@@ -27,7 +27,7 @@ static int ends_json(hcc_op op) { return op != HCC_OP_MESSAGES && op != HCC_OP_C
 
 static int returns_transcript(hcc_op op) {
   return op == HCC_OP_REPAIR || op == HCC_OP_TRUNCATE_ARGS || op == HCC_OP_PRUNE ||
-         op == HCC_OP_PRUNE_ONLY || op == HCC_OP_COMPRESS;
+         op == HCC_OP_PRUNE_ONLY || op == HCC_OP_COMPRESS || op == HCC_OP_STRIP_MEDIA;
 }
 
 /* ---- small helpers ------------------------------------------------------- */
@@ -478,6 +478,77 @@ static void prune_oracle(const hcc_params *p, const char *in, size_t len, const 
   jv_free(y);
 }
 
+/* ---- strip-media (PRUNE-11, PRUNE-12) ------------------------------------ */
+
+#define MEDIA_PART "{\"type\": \"text\", \"text\": \"[Attached image \xe2\x80\x94 stripped after compression]\"}"
+
+/* Messages 1:1; a changed message is a fresh object with the input's
+ * members minus api_content, in order, all copied byte for byte except
+ * content, a list whose elements are the input's or the text part that
+ * replaces an image (PRUNE-12). */
+static void media_oracle(const hcc_params *p, const char *in, size_t len, const hcc_fuzz_result *r) {
+  tpair t;
+  tpair_open(&t, in, len, r);
+  wrapper_kept(&t, in, len, r);
+  if (t.mi->len != t.mo->len) FAIL("strip-media: message count changed (PRUNE-12)");
+  for (size_t i = 0; i < t.mi->len; i++) {
+    const jv *a = &t.mi->kids[i], *b = &t.mo->kids[i];
+    if (jv_raw_eq(a, b)) continue;
+    if (b->k != JV_OBJ || !fresh_object(b)) FAIL("strip-media: rewritten message not a fresh object (PRUNE-12)");
+    size_t *ai, *av;
+    size_t n = jv_view(a, &ai, &av), j = 0;
+    for (size_t k = 0; k < n; k++) {
+      const jv *key = &a->keys[ai[k]], *x = &a->kids[av[k]];
+      if (jv_is_str(key, "api_content")) continue;
+      if (j >= b->len || !jv_str_eq(key, &b->keys[j])) FAIL("strip-media: members changed (PRUNE-12)");
+      const jv *y = &b->kids[j++];
+      if (!jv_is_str(key, "content")) {
+        if (!jv_raw_eq(x, y)) FAIL("strip-media: member other than content changed (PRUNE-12)");
+        continue;
+      }
+      if (x->k != JV_ARR || y->k != JV_ARR || x->len != y->len || !joined(y))
+        FAIL("strip-media: content is not the same list (PRUNE-12)");
+      for (size_t e = 0; e < x->len; e++)
+        if (!jv_raw_eq(&x->kids[e], &y->kids[e]) &&
+            !(y->kids[e].raw_len == sizeof MEDIA_PART - 1 && memcmp(y->kids[e].raw, MEDIA_PART, y->kids[e].raw_len) == 0))
+          FAIL("strip-media: a part changed into something other than the placeholder (PRUNE-12)");
+    }
+    if (j != b->len) FAIL("strip-media: members added (PRUNE-12)");
+    free(ai);
+    free(av);
+  }
+  tpair_close(&t);
+  (void)p;
+}
+
+/* ---- trajectory (TRAJ-10) --------------------------------------------------- */
+
+/* The metrics agree with themselves and with the turns written. */
+static void trajectory_oracle(const char *in, size_t len, const hcc_fuzz_result *r) {
+  jv *y = jv_parse(r->out, r->out_len);
+  if (!y) FAIL("trajectory: output does not parse");
+  const jv *m = jv_get(y, "compression_metrics");
+  const jv *conv = jv_get(y, "conversations");
+  if (r->out_len == len && memcmp(r->out, in, len) == 0) m = NULL; /* unchanged (TRAJ-6) */
+  if (m && m->k == JV_OBJ && conv && conv->k == JV_ARR && jv_get(m, "tokens_saved")) {
+    static const char *const ints[] = {"original_tokens", "compressed_tokens", "tokens_saved", "original_turns",
+                                       "compressed_turns", "turns_removed"};
+    long long v[6];
+    for (size_t i = 0; i < 6; i++) {
+      const jv *f = jv_get(m, ints[i]);
+      if (!f || f->k != JV_INT) FAIL("trajectory: a metric is missing or not an int (TRAJ-10)");
+      v[i] = strtoll(f->raw, NULL, 10);
+    }
+    if (v[2] != v[0] - v[1] || v[5] != v[3] - v[4] || v[4] != (long long)conv->len)
+      FAIL("trajectory: metrics disagree (TRAJ-10)");
+    const jv *reg = jv_get(m, "compression_region");
+    const jv *s = jv_get(reg, "start_idx"), *e = jv_get(reg, "end_idx"), *c = jv_get(reg, "turns_count");
+    if (!s || !e || !c || strtoll(c->raw, NULL, 10) != strtoll(e->raw, NULL, 10) - strtoll(s->raw, NULL, 10))
+      FAIL("trajectory: compression_region turns_count != end_idx - start_idx (TRAJ-10)");
+  }
+  jv_free(y);
+}
+
 /* ---- align (ALIGN) --------------------------------------------------------- */
 
 static long long num(const jv *o, const char *key, const char *in, size_t len) {
@@ -746,6 +817,13 @@ void hcc_fuzz_oracles(hcc_op op, const hcc_params *p, const char *in, size_t len
     break;
   case HCC_OP_COMPRESS:
     compress_oracle(p, in, len, r);
+    break;
+  case HCC_OP_STRIP_MEDIA:
+    media_oracle(p, in, len, r);
+    idempotent(op, p, in, len, r, "strip-media(strip-media(x)) != strip-media(x) (PRUNE-11, 12)");
+    break;
+  case HCC_OP_TRAJECTORY:
+    trajectory_oracle(in, len, r);
     break;
   default:
     break;

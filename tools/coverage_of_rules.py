@@ -58,8 +58,13 @@ def main():
         ops.setdefault(c["op"], [0, 0])[1 if rej else 0] += 1
         if not c.get("hermes"):
             problems.append("%s: no hermes verdict" % c["_path"])
+    cli_tests = open(os.path.join(casefmt.ROOT, "tests", "cli", "test_cli.sh"), encoding="utf-8").read()
     for r, n in sorted(by_rule.items()):
-        if n == 0:
+        if rules[r].endswith("(CLI)"):
+            # command-line rules are pinned by the CLI test, not the corpus
+            if r not in cli_tests:
+                problems.append("CLI rule %s (%s) is not tested in tests/cli/test_cli.sh" % (r, rules[r]))
+        elif n == 0:
             problems.append("rule %s (%s) has no golden case" % (r, rules[r]))
     for op, (ok, rej) in sorted(ops.items()):
         if rej == 0:

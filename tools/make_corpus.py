@@ -29,7 +29,8 @@ SUMMARIES = [750, 0, 50, 2000]
 PROFILES = ["openai", "openai-strict", "anthropic", "gemini", "deepseek-thinking", "responses"]
 # Ops that read the same kind of input share their seeds.
 GROUPS = [
-    {"repair", "truncate-args", "align", "prune", "prune-only", "compress", "messages", "check", "chain"},
+    {"repair", "truncate-args", "align", "prune", "prune-only", "compress", "messages", "check", "chain",
+     "strip-media"},
     {"strip-prefix", "with-prefix", "classify-summary"},
     {"trajectory", "trajectory-snap"},
 ]

@@ -41,6 +41,35 @@ static void usage(FILE *f) {
   fprintf(f, "\n");
 }
 
+/* --check=PROFILE: runs `check` on the op's own output and fails loudly
+ * (HCC_E_CHECK, findings on stderr, no output) if a provider would refuse
+ * it.  Spec CHECK-23. */
+static int self_check(const hcc_params *op_params, const char *profile, const char *out,
+                      size_t out_len) {
+  hcc_params cp;
+  hcc_error err;
+  char *findings;
+  size_t n;
+  hcc_params_init(&cp);
+  if (hcc_params_set(&cp, "profile", 7, profile, strlen(profile), &err) != HCC_OK) {
+    fprintf(stderr, "usage: --check=%s: %s\n", profile, err.message);
+    return EXIT_USAGE;
+  }
+  (void)op_params;
+  int rc = cli_run_op(HCC_OP_CHECK, &cp, out, out_len, &findings, &n, &err);
+  if (rc != HCC_OK) {
+    fprintf(stderr, "error: HCC_E_CHECK at byte 0: the output could not be checked (%s: %s)\n",
+            hcc_error_name(rc), err.message);
+    return EXIT_REJECTED;
+  }
+  if (n > 0) {
+    fprintf(stderr, "error: HCC_E_CHECK at byte 0: the output fails the %s profile:\n", profile);
+    fwrite(findings, 1, n, stderr);
+  }
+  free(findings);
+  return n > 0 ? EXIT_REJECTED : EXIT_OK;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     usage(stderr);
@@ -70,6 +99,7 @@ int main(int argc, char **argv) {
   hcc_params p;
   hcc_error err;
   const char *file = NULL;
+  const char *check_profile = NULL; /* --check=PROFILE (repair, compress) */
   hcc_params_init(&p);
   for (int i = 2; i < argc; i++) {
     const char *a = argv[i];
@@ -79,6 +109,10 @@ int main(int argc, char **argv) {
       for (size_t k = 0; hcc_param_name(k); k++) printf(" --%s", hcc_param_name(k));
       printf("\nSee spec/SPEC.md for which parameters the op reads.\n");
       return EXIT_OK;
+    }
+    if (!strncmp(a, "--check=", 8) && (op == HCC_OP_REPAIR || op == HCC_OP_COMPRESS)) {
+      check_profile = a + 8;
+      continue;
     }
     if (a[0] == '-' && a[1] == '-') {
       const char *eq = strchr(a, '=');
@@ -114,6 +148,11 @@ int main(int argc, char **argv) {
   if (rc != HCC_OK) {
     fprintf(stderr, "error: %s at byte %zu: %s\n", hcc_error_name(rc), err.offset, err.message);
     return EXIT_REJECTED;
+  }
+  int st = check_profile ? self_check(&p, check_profile, out, out_len) : EXIT_OK;
+  if (st != EXIT_OK) {
+    free(out);
+    return st;
   }
   fwrite(out, 1, out_len, stdout);
   free(out);

@@ -326,5 +326,21 @@ run "$T/empty" --serve
 expect_exit "--serve empty" 0
 expect_empty_stdout "--serve empty"
 
+# CHECK-23: --check=PROFILE on repair and compress checks the op's own output.
+# The pinned repair is set-based: a result standing after a later user turn
+# keeps its call, so the repaired transcript still breaks OpenAI's rules.
+printf '[{"role":"user","content":"q"},{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":"{}"}}]},{"role":"user","content":"wait"},{"role":"tool","tool_call_id":"c1","content":"late"}]' >"$T/late.json"
+run /dev/null repair --check=openai "$T/late.json"
+expect_error "repair --check=openai on a late result" HCC_E_CHECK 0
+if grep -q 'CHECK-2 call c1 has no result' "$T/err"; then ok; else bad "--check findings on stderr"; fi
+printf '[{"role":"user","content":"q"},{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":"{}"}}]},{"role":"user","content":"next"}]' >"$T/orphan.json"
+run /dev/null repair --check=openai "$T/orphan.json"
+expect_exit "repair --check=openai after stripping" 0
+if grep -q '(tool call removed)' "$T/out"; then ok; else bad "--check keeps the output on success"; fi
+run /dev/null repair --check=nosuch "$T/orphan.json"
+expect_exit "repair --check=nosuch" 2
+run /dev/null validate --check=openai "$T/orphan.json"
+expect_exit "--check on an op without it" 2
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
