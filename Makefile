@@ -217,7 +217,9 @@ corpus-min: fuzz-build
 	  rm -rf $(B)/corpus-min/$$t; mkdir -p $(B)/corpus-min/$$t; \
 	  extra=""; [ -d $(B)/fuzz-work/$$t ] && extra=$(B)/fuzz-work/$$t; \
 	  $(B)/fuzz/$$t -merge=1 $(B)/corpus-min/$$t corpus/$$t $$extra >$(B)/corpus-min/$$t.log 2>&1 || { tail -20 $(B)/corpus-min/$$t.log; exit 1; }; \
-	  before=$$(ls corpus/$$t | wc -l); rm -rf corpus/$$t; mv $(B)/corpus-min/$$t corpus/$$t; \
+	  before=$$(ls corpus/$$t | wc -l); \
+	  if [ $$(ls $(B)/corpus-min/$$t | wc -l) -eq 0 ]; then printf '%-18s kept (nothing merged: op not in this build?)\n' $$t; continue; fi; \
+	  rm -rf corpus/$$t; mv $(B)/corpus-min/$$t corpus/$$t; \
 	  printf '%-18s %s -> %s files\n' $$t $$before $$(ls corpus/$$t | wc -l); done
 
 # Cost stays linear: every corpus and regression input, and copies of it

@@ -2,7 +2,8 @@
  * benchmark, not a test).  tools/bench.py drives it; see bench/README.md.
  *
  *   bench_ops --list
- *   bench_ops OP FILE [--runs N] [--name=value ...] [--no-touch]
+ *   bench_ops OP FILE [--runs N] [--budget SECONDS] [--name=value ...] [--no-touch]
+ *             [--touch-max BYTES]
  *   bench_ops --exec N CMD [ARG ...]
  *
  * Reads FILE whole (not timed), asks hcc_workspace_size (timed apart:
@@ -19,6 +20,11 @@
  * the arena but never written do not show).  maxrss_kb: getrusage of this process (input,
  * workspace pages touched, output).
  *
+ * --no-touch skips the pattern fill (ws_touched is then 0); so does a
+ * workspace larger than --touch-max bytes (default 4e9: filling it would
+ * make all of it resident), and ws_touched is then -1.
+ * --budget stops the runs once they have taken that long together (at
+ * least one run always happens).
  * --list prints the ops this build supports, one a line.
  * --exec runs CMD N times (stdout to /dev/null) and prints
  *   {"median_s", "min_s", "maxrss_kb", "exit"}: wall time and peak RSS of
@@ -145,10 +151,19 @@ int main(int argc, char **argv) {
   hcc_error err;
   hcc_params_init(&p);
   int runs = 5, touch = 1;
+  double budget = 1e30, spent = 0, touch_max = 4e9;
   for (int i = 3; i < argc; i++) {
     const char *a = argv[i];
     if (!strcmp(a, "--runs") && i + 1 < argc) {
       runs = atoi(argv[++i]);
+      continue;
+    }
+    if (!strcmp(a, "--budget") && i + 1 < argc) {
+      budget = atof(argv[++i]);
+      continue;
+    }
+    if (!strcmp(a, "--touch-max") && i + 1 < argc) {
+      touch_max = atof(argv[++i]);
       continue;
     }
     if (!strcmp(a, "--no-touch")) {
@@ -174,7 +189,8 @@ int main(int argc, char **argv) {
   double sizing = now() - t0;
   size_t bound = hcc_workspace_bound((hcc_op)op, len);
   double times[MAX_RUNS];
-  size_t out_len = 0, touched = 0;
+  size_t out_len = 0;
+  long long touched = 0;
   char md5hex[33] = "";
   int nt = 0;
   if (rc == HCC_OK) {
@@ -182,6 +198,10 @@ int main(int argc, char **argv) {
     size_t cap = len + 4096;
     char *out = malloc(cap);
     if (!ws || !out) die("out of memory");
+    if (touch && (double)need > touch_max) {
+      touch = 0;
+      touched = -1;
+    }
     if (touch) memset(ws, PATTERN, need);
     for (int r = 0; r < runs; r++) {
       t0 = now();
@@ -197,7 +217,9 @@ int main(int argc, char **argv) {
       }
       if (rc != HCC_OK) break;
       times[nt++] = t;
-      if (r == 0 && touch) touched = pages_written(ws, need);
+      if (r == 0 && touch) touched = (long long)pages_written(ws, need);
+      spent += t;
+      if (spent >= budget) break;
     }
     if (rc == HCC_OK) {
       hcc_md5 m;
@@ -217,7 +239,7 @@ int main(int argc, char **argv) {
   qsort(sorted, (size_t)nt, sizeof(double), cmp_d);
   double median = nt ? (nt % 2 ? sorted[nt / 2] : (sorted[nt / 2 - 1] + sorted[nt / 2]) / 2) : 0;
   printf("{\"op\": \"%s\", \"bytes\": %zu, \"rc\": \"%s\", \"code\": %d, \"error_offset\": %zu, "
-         "\"ws_need\": %zu, \"ws_bound\": %zu, \"ws_touched\": %zu, \"out_len\": %zu, "
+         "\"ws_need\": %zu, \"ws_bound\": %zu, \"ws_touched\": %lld, \"out_len\": %zu, "
          "\"out_md5\": \"%s\", \"sizing_s\": %.9f, \"runs_s\": [",
          argv[1], len, hcc_error_name(rc), rc, rc == HCC_OK ? (size_t)0 : err.offset, need, bound,
          touched, out_len, md5hex, sizing);

@@ -366,19 +366,19 @@ typedef struct {
 static void args_changed(const args_ctx *c, const jv *a, const jv *b) {
   const char *in = c->in;
   size_t len = c->len;
-  if (a->k != JV_STR || b->k != JV_STR) FAIL("truncate-args: changed arguments are not strings (ARGS-7)");
-  if (!c->role_ok) FAIL("truncate-args: a message that is not an assistant's changed (ARGS-5)");
-  if (!c->p->truncate_all && jv_cps(a) <= ARGS_GATE) FAIL("truncate-args: arguments under the gate changed (ARGS-5)");
+  if (a->k != JV_STR || b->k != JV_STR) FAIL("rewritten message: changed arguments are not strings (ARGS-7)");
+  if (!c->role_ok) FAIL("rewritten message: a message that is not an assistant's changed (ARGS-5)");
+  if (!c->p->truncate_all && jv_cps(a) <= ARGS_GATE) FAIL("rewritten message: arguments under the gate changed (ARGS-5)");
   /* ARGS-1: only arguments that are strict JSON are rewritten, and the
    * result is strict JSON. */
   if (hcc_json_validate(a->s, a->n, NULL, NULL) != HCC_OK)
-    FAIL("truncate-args: arguments that are not JSON were rewritten (ARGS-1)");
+    FAIL("rewritten message: arguments that are not JSON were rewritten (ARGS-1)");
   if (hcc_json_validate(b->s, b->n, NULL, NULL) != HCC_OK)
-    FAIL("truncate-args: rewritten arguments are not valid JSON (ARGS-1)");
+    FAIL("rewritten message: rewritten arguments are not valid JSON (ARGS-1)");
   jv *x = jv_parse(a->s, a->n), *y = jv_parse(b->s, b->n);
-  if (!x || !y) FAIL("truncate-args: arguments do not parse");
+  if (!x || !y) FAIL("rewritten message: arguments do not parse");
   if (!shrunk(x, y, (size_t)c->p->head_chars))
-    FAIL("truncate-args: keys, order, values or cut strings not as ARGS-2/3 say");
+    FAIL("rewritten message: keys, order, values or cut strings not as ARGS-2/3 say");
   jv_free(x);
   jv_free(y);
 }
@@ -395,26 +395,26 @@ static void args_members(const args_ctx *c, const jv *a, const jv *b, int level)
     return;
   }
   if (level == 1) {
-    if (a->k != JV_ARR || b->k != JV_ARR || a->len != b->len) FAIL("truncate-args: tool_calls list changed shape (ARGS-4)");
-    if (!joined(b)) FAIL("truncate-args: calls not joined by \", \"");
+    if (a->k != JV_ARR || b->k != JV_ARR || a->len != b->len) FAIL("rewritten message: tool_calls list changed shape (ARGS-4)");
+    if (!joined(b)) FAIL("rewritten message: calls not joined by \", \"");
     for (size_t i = 0; i < a->len; i++) args_members(c, &a->kids[i], &b->kids[i], 2);
     return;
   }
-  if (a->k != JV_OBJ || b->k != JV_OBJ) FAIL("truncate-args: something other than arguments changed (ARGS-4)");
-  if (!fresh_object(b)) FAIL("truncate-args: rewritten object not written as Python does (ARGS-4)");
+  if (a->k != JV_OBJ || b->k != JV_OBJ) FAIL("rewritten message: something other than arguments changed (ARGS-4)");
+  if (!fresh_object(b)) FAIL("rewritten message: rewritten object not written as Python does (ARGS-4)");
   size_t *ai, *av;
   size_t n = jv_view(a, &ai, &av);
-  if (n != b->len) FAIL("truncate-args: members added or removed (ARGS-4)");
+  if (n != b->len) FAIL("rewritten message: members added or removed (ARGS-4)");
   const char *next = level == 0 ? "tool_calls" : level == 2 ? "function" : "arguments";
   for (size_t i = 0; i < n; i++) {
-    if (!jv_str_eq(&a->keys[ai[i]], &b->keys[i])) FAIL("truncate-args: member order changed (ARGS-4)");
+    if (!jv_str_eq(&a->keys[ai[i]], &b->keys[i])) FAIL("rewritten message: member order changed (ARGS-4)");
     const jv *x = &a->kids[av[i]], *y = &b->kids[i];
     if (jv_is_str(&a->keys[ai[i]], next))
       args_members(c, x, y, level + 1);
     else if (level == 0 && c->content_ok && jv_is_str(&a->keys[ai[i]], "content"))
       continue; /* PRUNE-3, 4, 8 replace it: any value */
     else if (!jv_raw_eq(x, y))
-      FAIL("truncate-args: member not copied byte for byte (ARGS-4)");
+      FAIL("rewritten message: member not copied byte for byte (ARGS-4)");
   }
   free(ai);
   free(av);
@@ -441,25 +441,36 @@ static void truncate_oracle(const hcc_params *p, const char *in, size_t len, con
  * 200 code points) differ; with explain, {"pruned": N, "result": T} where
  * N counts at least every changed output (PRUNE-10).  Ids never change,
  * so a consistent transcript stays consistent (the chain checks that). */
-static void prune_oracle(const hcc_params *p, const char *in, size_t len, const hcc_fuzz_result *r) {
+static void prune_oracle(hcc_op op, const hcc_params *p, const char *in, size_t len, const hcc_fuzz_result *r) {
   jv *x = jv_parse(in, len), *y = jv_parse(r->out, r->out_len);
   if (!x || !y) FAIL("prune: input or output does not parse");
   const jv *res = y;
   long long pruned = -1;
+  const char *tpos = r->out; /* where the plain output's bytes stand in r->out */
+  /* the plain output (this run's, or a second run's without explain) */
+  hcc_params plain = *p;
+  plain.explain = 0;
+  hcc_fuzz_result t = p->explain ? hcc_fuzz_run(op, &plain, in, len) : *r;
+  if (t.rc != HCC_OK) FAIL("prune: the plain run refused what the explain run accepted");
   if (p->explain) {
+    /* exactly {"pruned": N, "result": T}, T the plain output's bytes */
     res = jv_get(y, "result");
     const jv *n = jv_get(y, "pruned");
     static const char head[] = "{\"pruned\": ";
     const char *q = r->out, *end = r->out + r->out_len;
     if (!res || !n || n->k != JV_INT || !bytes_at(&q, end, head, sizeof head - 1) ||
         !bytes_at(&q, end, n->raw, n->raw_len) || !bytes_at(&q, end, ", \"result\": ", 12) ||
-        !bytes_at(&q, end, res->raw, res->raw_len) || !bytes_at(&q, end, "}", 1) || q != end)
-      FAIL("prune explain: not {\"pruned\": N, \"result\": T} (PRUNE-10)");
+        (tpos = q, 0) || !bytes_at(&q, end, t.out, t.out_len) || !bytes_at(&q, end, "}", 1) || q != end)
+      FAIL("prune explain: not {\"pruned\": N, \"result\": <the plain output>} (PRUNE-10)");
     pruned = strtoll(n->raw, NULL, 10);
   }
   const jv *mi = jv_messages(x), *mo = jv_messages(res);
   if (!mi || !mo) FAIL("prune: input or output not a transcript (MODEL-1, MODEL-2)");
-  wrapper_in(mi, mo, res->raw, res->raw_len, in, len);
+  /* PRUNE-9: prune-only hands its input back byte for byte when it does
+   * not commit; otherwise the transcript is written anew (MODEL-2) */
+  int same = t.out_len == len && memcmp(t.out, in, len) == 0;
+  if (!(op == HCC_OP_PRUNE_ONLY && same)) wrapper_in(mi, mo, tpos, t.out_len, in, len);
+  if (op == HCC_OP_PRUNE_ONLY && same && pruned > 0) FAIL("prune-only: input handed back but pruned > 0 (PRUNE-10)");
   if (mi->len != mo->len) FAIL("prune: message count changed (PRUNE-10)");
   hcc_params q = *p;
   q.head_chars = 200; /* PRUNE-7: hermes's default, not a parameter of prune */
@@ -474,6 +485,7 @@ static void prune_oracle(const hcc_params *p, const char *in, size_t len, const 
     if (c.content_ok && !(ca && cb && jv_raw_eq(ca, cb))) changed_outputs++;
   }
   if (pruned >= 0 && pruned < changed_outputs) FAIL("prune: pruned count below the outputs it changed (PRUNE-10)");
+  if (p->explain) hcc_fuzz_free(&t);
   jv_free(x);
   jv_free(y);
 }
@@ -741,34 +753,47 @@ static void idempotent(hcc_op op, const hcc_params *p, const char *in, size_t le
  * again changes nothing; too few messages give the input back. */
 static void compress_oracle(const hcc_params *p, const char *in, size_t len, const hcc_fuzz_result *r) {
   hcc_params q = *p;
-  q.explain = 1;
-  hcc_fuzz_result ex = p->explain ? *r : hcc_fuzz_run(HCC_OP_COMPRESS, &q, in, len);
-  if (ex.rc != HCC_OK) FAIL("compress: explain run refused what the plain run accepted");
-  jv *e = jv_parse(ex.out, ex.out_len);
+  q.explain = !p->explain;
+  hcc_fuzz_result other = hcc_fuzz_run(HCC_OP_COMPRESS, &q, in, len);
+  if (other.rc != HCC_OK) FAIL("compress: explain and plain runs disagree on accepting the input");
+  const hcc_fuzz_result *ex = p->explain ? r : &other, *pl = p->explain ? &other : r;
+  jv *e = jv_parse(ex->out, ex->out_len);
   static const char *const keys[5] = {"outcome", "compress_start", "compress_end", "summarized", "result"};
   int ok = e && e->k == JV_OBJ && e->len == 5;
   for (size_t i = 0; ok && i < 5; i++) ok = jv_is_str(&e->keys[i], keys[i]);
   if (!ok) FAIL("compress explain: members are not outcome, compress_start, compress_end, summarized, result (COMPRESS-1)");
-  const jv *oc = &e->kids[0], *res = &e->kids[4];
-  if (!p->explain && (res->raw_len != r->out_len || memcmp(res->raw, r->out, r->out_len) != 0))
-    FAIL("compress: explain's result differs from the plain output (COMPRESS-1)");
+  /* "result" holds the plain output's bytes, then the closing brace */
+  size_t m = pl->out_len;
+  if (ex->out_len < m + 13 || memcmp(ex->out + ex->out_len - m - 13, ", \"result\": ", 12) != 0 ||
+      memcmp(ex->out + ex->out_len - m - 1, pl->out, m) != 0 || ex->out[ex->out_len - 1] != '}')
+    FAIL("compress: explain's result is not the plain output (COMPRESS-1)");
+  const jv *oc = &e->kids[0];
   if (jv_is_str(oc, "summarized") || jv_is_str(oc, "fallback")) {
     hcc_params s = *p;
     s.policy = HCC_POLICY_STRIP;
     s.explain = 0;
-    hcc_fuzz_result again = hcc_fuzz_run(HCC_OP_REPAIR, &s, res->raw, res->raw_len);
-    if (hcc_op_supported(HCC_OP_REPAIR) &&
-        (again.rc != HCC_OK || again.out_len != res->raw_len || memcmp(again.out, res->raw, res->raw_len) != 0))
-      FAIL("compress: summarized output is not repaired (COMPRESS-15)");
-    hcc_fuzz_free(&again);
+    if (hcc_op_supported(HCC_OP_REPAIR)) {
+      hcc_fuzz_result again = hcc_fuzz_run(HCC_OP_REPAIR, &s, pl->out, pl->out_len);
+      if (again.rc != HCC_OK || again.out_len != m || memcmp(again.out, pl->out, m) != 0)
+        FAIL("compress: summarized output is not repaired (COMPRESS-15)");
+      hcc_fuzz_free(&again);
+    }
   } else if (jv_is_str(oc, "too_few_messages")) {
-    if (!p->wire && (res->raw_len != len || memcmp(res->raw, in, len) != 0))
+    /* the input itself -- less the underscore members with wire, which
+     * applies whatever the outcome (COMPRESS-16) */
+    if (!p->wire && (m != len || memcmp(pl->out, in, len) != 0))
       FAIL("compress: too few messages but the output is not the input (COMPRESS-2)");
   } else if (!jv_is_str(oc, "empty_window") && !jv_is_str(oc, "aborted")) {
     FAIL("compress: unknown outcome (COMPRESS-1)");
   }
+  /* COMPRESS-16: with wire, no member of an output message starts with _ */
+  const jv *msgs = p->wire ? jv_messages(&e->kids[4]) : NULL;
+  for (size_t i = 0; msgs && i < msgs->len; i++)
+    for (size_t k = 0; msgs->kids[i].k == JV_OBJ && k < msgs->kids[i].len; k++)
+      if (msgs->kids[i].keys[k].n > 0 && msgs->kids[i].keys[k].s[0] == '_')
+        FAIL("compress: wire left an underscore member (COMPRESS-16)");
   jv_free(e);
-  if (!p->explain) hcc_fuzz_free(&ex);
+  hcc_fuzz_free(&other);
 }
 
 void hcc_fuzz_oracles(hcc_op op, const hcc_params *p, const char *in, size_t len,
@@ -813,7 +838,7 @@ void hcc_fuzz_oracles(hcc_op op, const hcc_params *p, const char *in, size_t len
     break;
   case HCC_OP_PRUNE:
   case HCC_OP_PRUNE_ONLY:
-    prune_oracle(p, in, len, r);
+    prune_oracle(op, p, in, len, r);
     break;
   case HCC_OP_COMPRESS:
     compress_oracle(p, in, len, r);

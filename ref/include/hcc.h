@@ -57,7 +57,8 @@ extern "C" {
 #define HCC_E_SHAPE (-13)      /* valid JSON, but not the shape the op reads */
 #define HCC_E_PARAM (-14)      /* a parameter is out of its range */
 #define HCC_E_UNSUPPORTED (-15)/* op unknown to this build */
-#define HCC_E_SUMMARY (-16)    /* the summarizer returned nothing and the pass aborts */
+#define HCC_E_SUMMARY (-16)    /* reserved: not returned by this version (an aborted
+                                  compress returns what hermes returns, COMPRESS-8) */
 #define HCC_E_CHECK (-17)      /* the op's own output failed the structural check */
 #define HCC_E_TRUNCATED (-18)  /* input ends inside a value (unterminated string, open bracket) */
 #define HCC_E__LAST (-18)

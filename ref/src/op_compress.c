@@ -114,9 +114,12 @@ size_t hcc__need_compress(const hcc_json_info *info, size_t len) {
   size_t stage = 2 * hcc__arena_cost(msg_bound(len)) + hcc__arena_cost(stoks) +
                  hcc__arena_cost(msg_bound(len)) /* text views */ + t * sizeof(hcc_strip_item) +
                  hcc__obj_write_need(info) + hcc__py_str_need(info) + 256;
+  /* the stub body: fixed words, then every call's decoded name (at most its
+   * raw text) or "?", each after a ", " (a call takes two bytes at least) */
+  size_t body = 3 * len + 4096;
   return hcc__transcript_need(info) + al + hcc__arena_cost((t + 1) * sizeof(hcc_align_msg)) + pr +
-         3 * hcc__arena_cost((t + 1) * sizeof(int)) + hcc__arena_cost(slots * sizeof(idslot)) +
-         hcc__arena_cost(2 * len + 4096) /* the stub body */ + stage;
+         hcc__arena_cost(t + 1) /* echoes */ + 3 * hcc__arena_cost((t + 1) * sizeof(int)) +
+         hcc__arena_cost(slots * sizeof(idslot)) + hcc__arena_cost(body) + stage;
 }
 
 static int no_room(hcc_error *err) {
@@ -973,6 +976,12 @@ static int finish(cx *c, outcome oc, hcc_out *o, hcc_error *err) {
     hcc__out_str(o, ", \"result\": ");
   }
   int rc = HCC_OK;
+  if (oc == OC_TOO_FEW && !p->wire) {
+    /* compress() hands back its input list itself: the input, byte for byte */
+    hcc__out_put(o, c->t.doc.text, c->t.doc.len);
+    if (p->explain) hcc__out_ch(o, '}');
+    return HCC_OK;
+  }
   hcc__transcript_open(&c->t, o);
   if (oc == OC_TOO_FEW) {
     for (int i = 0; rc == HCC_OK && i < c->t.nmsg; i++) {

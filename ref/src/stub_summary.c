@@ -64,15 +64,16 @@ hcc_slice hcc__summary_body(hcc_slice t) {
 
 /* ---- the body ------------------------------------------------------------------ */
 
-/* A tool name as the stub writes it: decoded, every C0, DEL and C1 control
- * character one space, so that no name breaks the line structure. */
+/* A tool name as the stub writes it: decoded, every control character (C0,
+ * DEL, C1) and U+2028, U+2029 one space, so that no name breaks a line
+ * (those are all the code points str.splitlines() breaks at). */
 static void put_name(const hcc_doc *d, int tok, hcc_out *o) {
   const hcc_tok *t = &d->tok[tok];
   const char *raw = d->text + t->start;
   size_t n = (size_t)(t->end - t->start), pos = 0;
   while (pos < n) {
     uint32_t cp = hcc__py_body_next(raw, n, &pos);
-    if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F)) cp = ' ';
+    if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029) cp = ' ';
     hcc__py_put_cp(o, cp);
   }
 }

@@ -40,12 +40,18 @@ typedef struct {
 #define ALIGN_IN \
   "[{\"role\": \"system\", \"content\": \"s\"}, {\"role\": \"user\", \"content\": \"u\"}, {\"role\": \"tool\", \"content\": \"t\"}, {\"role\": \"user\", \"content\": \"v\"}]"
 
+#define MEDIA_IN \
+  "[{\"role\": \"user\", \"content\": [{\"type\": \"image_url\", \"image_url\": {\"url\": \"data:x\"}}], \"api_content\": \"a\"}, {\"role\": \"user\", \"content\": [{\"type\": \"image_url\", \"image_url\": {\"url\": \"data:y\"}}]}]"
+#define PRUNE_IN "[{\"role\": \"user\", \"content\": \"a\"}, {\"role\": \"tool\", \"tool_call_id\": \"x\", \"content\": \"b\"}]"
+
 static const tcase cases[] = {
     /* positive controls: the library's real output */
     {"repair strip real output", HCC_OP_REPAIR, HCC_POLICY_STRIP, 200, 0, REPAIR_IN, NULL, 0, NULL},
     {"repair stub real output", HCC_OP_REPAIR, HCC_POLICY_STUB, 200, 0, REPAIR_IN, NULL, 0, NULL},
     {"truncate real output", HCC_OP_TRUNCATE_ARGS, 0, 10, 1, ARGS_IN, NULL, 0, NULL},
     {"align real output", HCC_OP_ALIGN, 0, 200, 0, ALIGN_IN, NULL, 0, NULL},
+    {"strip-media real output", HCC_OP_STRIP_MEDIA, 0, 200, 0, MEDIA_IN, NULL, 0, NULL},
+    {"prune real output", HCC_OP_PRUNE, 0, 200, 0, PRUNE_IN, NULL, 0, NULL},
     {"strip-prefix real output", HCC_OP_STRIP_PREFIX, 0, 200, 0, "\"[CONTEXT SUMMARY]: body\"", NULL, 0, NULL},
     {"with-prefix real output", HCC_OP_WITH_PREFIX, 0, 200, 0, "\"[CONTEXT SUMMARY]: body\"", NULL, 0, NULL},
     /* forged outputs the oracles must refuse */
@@ -67,10 +73,20 @@ static const tcase cases[] = {
     {"truncate drops a key", HCC_OP_TRUNCATE_ARGS, 0, 10, 1, ARGS_IN, ARGS_OUT("xxxxxxxxxx", ""), 0, "ARGS-2/3"},
     {"truncate changes a number", HCC_OP_TRUNCATE_ARGS, 0, 10, 1, ARGS_IN,
      ARGS_OUT("xxxxxxxxxx", ", \\\"n\\\": 2"), 0, "ARGS-2/3"},
+    {"strip-media keeps api_content of a rewritten message", HCC_OP_STRIP_MEDIA, 0, 200, 0, MEDIA_IN,
+     "[{\"role\": \"user\", \"content\": [{\"type\": \"text\", \"text\": \"[Attached image \xe2\x80\x94 stripped after compression]\"}], \"api_content\": \"a\"}, {\"role\": \"user\", \"content\": [{\"type\": \"image_url\", \"image_url\": {\"url\": \"data:y\"}}]}]",
+     0, "PRUNE-12"},
+    {"prune changes a user message", HCC_OP_PRUNE, 0, 200, 0, PRUNE_IN,
+     "[{\"role\": \"user\", \"content\": \"z\"}, {\"role\": \"tool\", \"tool_call_id\": \"x\", \"content\": \"b\"}]", 0,
+     "ARGS-4"},
+    {"prune drops a message", HCC_OP_PRUNE, 0, 200, 0, PRUNE_IN, "[{\"role\": \"user\", \"content\": \"a\"}]", 0,
+     "PRUNE-10"},
+    {"align non-tool message inside [head_end, compress_start)", HCC_OP_ALIGN, 0, 200, 0, ALIGN_IN,
+     "{\"head_end\": 1, \"compress_start\": 2, \"compress_end\": 3}", 0, "ALIGN-7"},
     {"align boundaries out of order", HCC_OP_ALIGN, 0, 200, 0, ALIGN_IN,
      "{\"head_end\": 2, \"compress_start\": 1, \"compress_end\": 3}", 0, "head_end <= compress_start"},
     {"align boundary on a tool result", HCC_OP_ALIGN, 0, 200, 0, ALIGN_IN,
-     "{\"head_end\": 1, \"compress_start\": 2, \"compress_end\": 3}", 0, "on a tool result"},
+     "{\"head_end\": 2, \"compress_start\": 2, \"compress_end\": 3}", 0, "on a tool result"},
     {"strip-prefix body not a slice", HCC_OP_STRIP_PREFIX, 0, 200, 0, "\"[CONTEXT SUMMARY]: body\"", "\"bodyX\"", 0, "not a slice"},
     {"strip-prefix body with a blank", HCC_OP_STRIP_PREFIX, 0, 200, 0, "\"[CONTEXT SUMMARY]: body\"", "\" body\"", 0, "whitespace"},
     {"with-prefix without the prefix", HCC_OP_WITH_PREFIX, 0, 200, 0, "\"[CONTEXT SUMMARY]: body\"", "\"body\"", 0, "PREFIX-4"},

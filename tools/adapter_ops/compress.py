@@ -4,11 +4,11 @@ calls it (no current_tokens, no focus topic, force=False, no memory
 context), on a compressor with no earlier state in this process.
 
 Two seams are replaced, nothing else:
-  _generate_summary             -> the stub summarizer of COMPRESS-STUB-1: it
+  _generate_summary             -> the stub summarizer of COMPRESS-7: it
                                    returns _with_summary_prefix(stub body), or
                                    None when params.summarizer_fail is true;
-  _build_static_fallback_summary -> the stub fallback of COMPRESS-STUB-2 (the
-                                   same body under another lead line), used by
+  _build_static_fallback_summary -> the stub fallback of COMPRESS-8 (the same
+                                   body under another lead line), used by
                                    compress() when the summary is None and the
                                    pass does not abort.
 Both bodies depend on the turns hermes hands to the seam only.
@@ -22,8 +22,19 @@ role choice is rejected after the fact (DIV-COMPRESS-2).
 Output: the list compress() returns, in the input's wrapper.  wire=true
 drops every top-level message key starting with "_" (as hermes's wire
 sanitizers do before a request leaves the process).  explain=true gives
-{"outcome", "compress_start", "compress_end", "summarized", "result"}.
+{"outcome", "compress_start", "compress_end", "summarized", "result"}
+(COMPRESS-1): the outcome read from the compressor's own flags and
+telemetry, the window observed at the tail walk (and compress()'s bridge
+step, the align adapter's code), the turns counted at the regions record.
+
+Nothing else of compress() needs neutralising here: no session database is
+bound (its write-throughs return early), force=False leaves the cooldown
+alone, telemetry and logging only record (logging is disabled by the
+adapter), and the summarizer seams are the only calls that could reach a
+model.
 """
+import traceback
+
 from adapter_ops.align import _bridge, _budget_tokens
 from adapter_ops.prune import messages_of, wrap
 from adapter_ops.repair import check_shape
@@ -34,9 +45,11 @@ HEADING = "## Historical Task Snapshot"
 
 
 def _clean_name(name):
-    """A tool name as the stub writes it: C0, DEL and C1 control characters
-    each become one space."""
-    return "".join(" " if (ord(ch) < 0x20 or 0x7F <= ord(ch) <= 0x9F) else ch for ch in name)
+    """A tool name as the stub writes it: control characters (C0, DEL, C1)
+    and the line and paragraph separators U+2028, U+2029 each become one
+    space, so no name breaks a line (str.splitlines breaks at nothing else)."""
+    return "".join(" " if (ord(ch) < 0x20 or 0x7F <= ord(ch) <= 0x9F or ch in "\u2028\u2029") else ch
+                   for ch in name)
 
 
 def stub_body(turns, lead=STUB_LEAD):
@@ -112,8 +125,11 @@ def run(h, params, value):
     try:
         out = c.compress(msgs)
     except TypeError as e:
-        if "unhashable" in str(e):
-            raise h.Reject("HCC_E_SHAPE", "a role hermes compares against a set is a list or object")
+        # DIV-COMPRESS-2 only: the role choice's set test on the last head
+        # role; any other TypeError is a crash to report
+        last = traceback.extract_tb(e.__traceback__)[-1]
+        if last.name == "compress" and "last_head_role in" in (last.line or ""):
+            raise h.Reject("HCC_E_SHAPE", "the last head message's role is a list or object")
         raise
     if params.get("wire"):
         out = _wire(out)
