@@ -13,7 +13,7 @@ from hermes with
 
   HERMES_SRC=... tools/regen.py --select 'golden/truncate-args/*'
 
-Cases that depend on a divergence carry the expectation spec/parts/20-args.md
+Cases that depend on a divergence carry the expectation spec/SPEC.md
 decides, computed here explicitly per case.  The output is deterministic:
 random cases use random.Random(seed).
 """
@@ -476,11 +476,11 @@ def main():
     a = ap.parse_args()
     cases = hand_cases() + [random_case(s) for s in range(1, a.seeds + 1)]
     out_dir = os.path.join(casefmt.GOLDEN, OP)
-    # the examples of spec/parts/20-args.md are golden cases of their own
+    # the examples of spec/SPEC.md are golden cases of their own
     # (tools/spec_examples.py --write-golden); their ids must stay free
     import spec_examples
     spec_ids = {c["id"] for c in spec_examples.extract(
-        os.path.join(casefmt.ROOT, "spec", "parts", "20-args.md"))[1]}
+        os.path.join(casefmt.ROOT, "spec", "SPEC.md"))[1]}
     ids = set(spec_ids)
     for c in cases:
         assert c["id"] not in ids, c["id"]

@@ -5,9 +5,9 @@
                                         examples (expectations left null: fill them with
                                         HERMES_SRC=... tools/regen.py --select 'golden/compress/*')
   gen_cases_compress.py --spec-fill     rewrite the expectations of the agreeing examples of
-                                        spec/parts/55-compress.md from the hermes adapter
+                                        spec/SPEC.md from the hermes adapter
                                         (HERMES_SRC; touches that file only)
-  gen_cases_compress.py --spec-golden   copy the examples of spec/parts/55-compress.md into
+  gen_cases_compress.py --spec-golden   copy the examples of spec/SPEC.md into
                                         golden/compress/
   gen_cases_compress.py --list          ids only
   gen_cases_compress.py --stats         outcome of every written case (needs HERMES_SRC)
@@ -36,7 +36,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import casefmt  # noqa: E402
 
 OUT = os.path.join(casefmt.GOLDEN, "compress")
-SPEC_PART = os.path.join(casefmt.ROOT, "spec", "parts", "55-compress.md")
+SPEC_PART = os.path.join(casefmt.ROOT, "spec", "SPEC.md")
 
 # hermes's marker strings, quoted as data (context_compressor.py @ 0000416b; PREFIX-1).
 SUMMARY_PREFIX = (
@@ -428,32 +428,18 @@ def spec_cases():
 
 
 def spec_fill():
-    import conform
-    if not os.environ.get("HERMES_SRC"):
-        sys.exit("gen_cases_compress: --spec-fill needs HERMES_SRC")
-    adapter = [sys.executable, os.path.join(casefmt.ROOT, "tools", "hermes_adapter.py"), "--protocol"]
-    runner = conform.ProcessRunner(adapter, 60.0)
-    text, found = spec_cases()
-    for case in reversed(found):
-        if not case.get("hermes", "").startswith("agrees"):
-            continue
-        rc, out, err = runner.run(case)
-        if rc == 0:
-            exp = {"output": json.loads(out.decode("utf-8", "surrogatepass"))}
-        elif rc == 1:
-            exp = {"error": err.decode().split()[1]}
-        else:
-            sys.exit("%s: hermes adapter failed (exit %s): %s" % (case["_path"], rc, err.decode()[:800]))
-        a, b = case["_span"]
-        text = text[:a] + json.dumps(exp, ensure_ascii=False, indent=1) + "\n" + text[b:]
-    with open(SPEC_PART, "w", encoding="utf-8") as f:
-        f.write(text)
-    print("gen_cases_compress: spec expectations rewritten from hermes")
+    """Expectations of agreeing spec examples come from hermes: the one
+    tool that does this for the whole spec does it here too."""
+    import spec_examples
+    spec_examples.fill_from_hermes()
 
 
 def spec_golden():
+    """Writes the compress examples of the spec as golden cases."""
     n = 0
     for case in spec_cases()[1]:
+        if case["op"] != "compress":
+            continue
         case = {k: v for k, v in case.items() if not k.startswith("_")}
         casefmt.write_case(os.path.join(OUT, case["id"] + ".json"), case)
         n += 1

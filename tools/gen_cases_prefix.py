@@ -10,7 +10,7 @@ The inputs are built from hermes's own marker strings (read from the pinned
 context_compressor.py by gen_prefixes.load_constants), so a 1,600-character
 prefix never has to be typed.  Expectations are NOT computed here: agreeing
 cases are written with a null placeholder and filled by tools/regen.py from
-the hermes adapter; diverging cases carry the expectation spec/parts/
+the hermes adapter; diverging cases carry the expectation spec/SPEC.md
 30-prefix.md decides.  An existing case keeps its stored expectation when
 its input is unchanged, so rerunning this script is harmless.
 """

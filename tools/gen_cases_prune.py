@@ -18,7 +18,7 @@ Cases marked "agrees" get a placeholder expectation; fill them from hermes:
   HERMES_SRC=... tools/regen.py --select 'golden/prune*/*'
 
 Cases that depend on a divergence carry the expectation the spec decides
-(spec/parts/50-prune.md), computed here per case.  Deterministic: random
+(spec/SPEC.md), computed here per case.  Deterministic: random
 cases use random.Random(seed).
 """
 import argparse
@@ -679,7 +679,7 @@ def main():
         return
     cases = hand_cases() + [random_session(s) for s in range(1, a.seeds + 1)]
     import spec_examples
-    spec = os.path.join(casefmt.ROOT, "spec", "parts", "50-prune.md")
+    spec = os.path.join(casefmt.ROOT, "spec", "SPEC.md")
     ids = {c["id"] for c in spec_examples.extract(spec)[1]} if os.path.exists(spec) else set()
     for c in cases:
         assert c["id"] not in ids, c["id"]

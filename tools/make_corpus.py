@@ -2,7 +2,7 @@
 """make_corpus.py -- seed corpora for the fuzz harnesses.
 
 Every golden case (golden/<op>/*.json) and every spec example (spec/SPEC.md,
-spec/parts/*.md) becomes one seed file corpus/<op>/<sha1>: four parameter
+spec/SPEC.md) becomes one seed file corpus/<op>/<sha1>: four parameter
 bytes (the layout fuzz/harness.c decodes, the case's params mapped to the
 nearest value the bytes can say) followed by the exact input bytes.  The
 chain harness (corpus/chain) gets the transcript seeds of repair,

@@ -6,7 +6,7 @@
  * the internal entry point other ops call agrees with the op, that JSON
  * lines are JSON, decoded comparisons of ids, keys and thinking text, odd
  * shapes that must not crash, and linear running time on large inputs.
- * Expectations are spec decisions (spec/parts/70-check.md), not Python
+ * Expectations are spec decisions (spec/SPEC.md), not Python
  * behaviour, so nothing here comes from running python3. */
 #include <time.h>
 
