@@ -20,7 +20,7 @@ static void put_decoded(const hcc_doc *d, int tok, hcc_out *o) {
   const hcc_tok *t = &d->tok[tok];
   const char *raw = d->text + t->start;
   size_t n = (size_t)(t->end - t->start), pos = 0;
-  while (pos < n) hcc__py_put_cp(o, hcc__py_body_next(raw, n, &pos));
+  while (pos < n) hcc__utf8_put(o, hcc__json_body_next(raw, n, &pos));
 }
 
 static int is_str(const hcc_doc *d, int tok) { return tok >= 0 && d->tok[tok].type == HCC_T_STRING; }

@@ -53,7 +53,7 @@ int64_t hcc__est_text(const hcc_estimator *e, const char *s, size_t n) {
 int64_t hcc__est_body(const hcc_estimator *e, const char *raw, size_t n) {
   hcc_est_acc acc = {0, 0, 0};
   size_t i = 0;
-  while (i < n) e->feed(&acc, hcc__py_body_next(raw, n, &i));
+  while (i < n) e->feed(&acc, hcc__json_body_next(raw, n, &i));
   return e->tokens(&acc);
 }
 
@@ -186,7 +186,7 @@ static int64_t dumps_str_len(const char *raw, size_t n) {
   int64_t k = 2;
   size_t pos = 0;
   while (pos < n) {
-    uint32_t cp = hcc__py_body_next(raw, n, &pos);
+    uint32_t cp = hcc__json_body_next(raw, n, &pos);
     if (cp == '"' || cp == '\\' || cp == '\b' || cp == '\f' || cp == '\n' || cp == '\r' || cp == '\t') k += 2;
     else if (cp < 0x20) k += 6;
     else k += 1;

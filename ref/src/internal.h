@@ -94,6 +94,10 @@ size_t hcc__json_decode(const char *raw, size_t n, char *dst);
 size_t hcc__json_decoded_len(const char *raw, size_t n);
 /* Code points of a valid JSON string body once decoded (Python's len()). */
 size_t hcc__json_str_cps(const char *raw, size_t n);
+/* Next code point of the valid JSON string body raw[0..n) at *pos, as
+ * json.loads decodes it: escaped surrogate pairs joined, a lone surrogate
+ * kept as that code point; advances *pos. */
+uint32_t hcc__json_body_next(const char *raw, size_t n, size_t *pos);
 
 /* ---- UTF-8 / code points (utf8.c) -------------------------------------- */
 /* Number of code points of WTF-8 text. */
@@ -102,5 +106,10 @@ size_t hcc__utf8_count(const char *s, size_t n);
 size_t hcc__utf8_prefix(const char *s, size_t n, size_t k);
 /* Decodes the code point at s[*i], advances *i. Text must be valid WTF-8. */
 uint32_t hcc__utf8_next(const char *s, size_t n, size_t *i);
+/* Encodes cp as (WTF-8) UTF-8 into d (4 bytes of room); returns the length.
+ * A lone surrogate gets its 3-byte form. */
+size_t hcc__utf8_encode(uint32_t cp, char *d);
+/* Writes code point cp to o as (WTF-8) UTF-8. */
+void hcc__utf8_put(hcc_out *o, uint32_t cp);
 
 #endif /* HCC_INTERNAL_H */

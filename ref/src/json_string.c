@@ -5,11 +5,12 @@
  * point arithmetic exact, a lone surrogate is decoded to its 3-byte
  * generalized UTF-8 form (ED A0..BF xx, "WTF-8"); hcc__out_json_body writes
  * it back as a \udxxx escape.  Decoded text is never longer than the raw
- * body, so a buffer of the raw length always suffices. */
+ * body, so a buffer of the raw length always suffices.  The body is always
+ * one the validator accepted, so escapes are well formed. */
 #include "internal.h"
 
-static unsigned hex4(const char *p) {
-  unsigned u = 0;
+static uint32_t hex4(const char *p) {
+  uint32_t u = 0;
   for (int k = 0; k < 4; k++) {
     unsigned char c = (unsigned char)p[k];
     u = u * 16 + (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
@@ -17,74 +18,51 @@ static unsigned hex4(const char *p) {
   return u;
 }
 
-static size_t put_cp(char *dst, uint32_t cp) {
-  unsigned char *d = (unsigned char *)dst;
-  if (cp < 0x80) { d[0] = (unsigned char)cp; return 1; }
-  if (cp < 0x800) {
-    d[0] = (unsigned char)(0xC0 | (cp >> 6));
-    d[1] = (unsigned char)(0x80 | (cp & 0x3F));
-    return 2;
+uint32_t hcc__json_body_next(const char *raw, size_t n, size_t *pos) {
+  size_t i = *pos;
+  if (raw[i] != '\\') return hcc__utf8_next(raw, n, pos);
+  char e = raw[i + 1];
+  *pos = i + 2;
+  switch (e) {
+  case 'b': return '\b';
+  case 'f': return '\f';
+  case 'n': return '\n';
+  case 'r': return '\r';
+  case 't': return '\t';
+  case 'u': break;
+  default: return (unsigned char)e; /* '"', '\\', '/' */
   }
-  if (cp < 0x10000) {
-    d[0] = (unsigned char)(0xE0 | (cp >> 12));
-    d[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-    d[2] = (unsigned char)(0x80 | (cp & 0x3F));
-    return 3;
+  uint32_t u = hex4(raw + i + 2);
+  *pos = i + 6;
+  /* a high surrogate joins an immediately following escaped low one */
+  if (u >= 0xD800 && u <= 0xDBFF && i + 12 <= n && raw[i + 6] == '\\' && raw[i + 7] == 'u') {
+    uint32_t w = hex4(raw + i + 8);
+    if (w >= 0xDC00 && w <= 0xDFFF) {
+      *pos = i + 12;
+      return 0x10000 + ((u - 0xD800) << 10) + (w - 0xDC00);
+    }
   }
-  d[0] = (unsigned char)(0xF0 | (cp >> 18));
-  d[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-  d[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-  d[3] = (unsigned char)(0x80 | (cp & 0x3F));
-  return 4;
+  return u;
 }
 
 /* Shared walk: with dst NULL it only measures.  *cps (when not NULL)
- * receives the number of code points decoded. */
+ * receives the number of code points decoded.  Runs without escapes are
+ * copied (or counted) in one go. */
 static size_t decode(const char *raw, size_t n, char *dst, size_t *cps) {
-  size_t out = 0, count = 0;
+  size_t out = 0, count = 0, i = 0;
   char tmp[4];
-  size_t i = 0;
   while (i < n) {
-    const char *run = raw + i;
     size_t k = 0;
     while (i + k < n && raw[i + k] != '\\') k++;
     if (k) {
-      for (size_t q = 0; q < k; q++) count += ((unsigned char)run[q] & 0xC0) != 0x80;
-      if (dst) memcpy(dst + out, run, k);
+      for (size_t q = 0; q < k; q++) count += ((unsigned char)raw[i + q] & 0xC0) != 0x80;
+      if (dst) memcpy(dst + out, raw + i, k);
       out += k;
       i += k;
       continue;
     }
-    char e = raw[i + 1];
-    char c;
-    switch (e) {
-    case 'b': c = '\b'; break;
-    case 'f': c = '\f'; break;
-    case 'n': c = '\n'; break;
-    case 'r': c = '\r'; break;
-    case 't': c = '\t'; break;
-    case 'u': {
-      uint32_t u = hex4(raw + i + 2);
-      i += 6;
-      if (u >= 0xD800 && u <= 0xDBFF && i + 6 <= n && raw[i] == '\\' &&
-          raw[i + 1] == 'u') {
-        uint32_t w = hex4(raw + i + 2);
-        if (w >= 0xDC00 && w <= 0xDFFF) {
-          u = 0x10000 + ((u - 0xD800) << 10) + (w - 0xDC00);
-          i += 6;
-        }
-      }
-      size_t m = put_cp(dst ? dst + out : tmp, u);
-      out += m;
-      count++;
-      continue;
-    }
-    default: c = e; break; /* '"', '\\', '/' */
-    }
-    if (dst) dst[out] = c;
-    out++;
+    out += hcc__utf8_encode(hcc__json_body_next(raw, n, &i), dst ? dst + out : tmp);
     count++;
-    i += 2;
   }
   if (cps) *cps = count;
   return out;

@@ -12,7 +12,7 @@ uint32_t hcc__jstr_hash(const hcc_doc *d, int t) {
   const char *s = d->text + d->tok[t].start;
   size_t n = (size_t)(d->tok[t].end - d->tok[t].start), pos = 0;
   uint64_t h = 0xcbf29ce484222325u; /* FNV-1a over code points ... */
-  while (pos < n) h = (h ^ hcc__py_body_next(s, n, &pos)) * 0x100000001b3u;
+  while (pos < n) h = (h ^ hcc__json_body_next(s, n, &pos)) * 0x100000001b3u;
   h ^= h >> 33; /* ... mixed so the low bits index a table well */
   h *= 0xff51afd7ed558ccdu;
   h ^= h >> 33;
@@ -25,7 +25,7 @@ int hcc__jstr_eq(const hcc_doc *d, int a, int b) {
   size_t nb = (size_t)(d->tok[b].end - d->tok[b].start), pa = 0, pb = 0;
   if (na == nb && memcmp(sa, sb, na) == 0) return 1;
   while (pa < na && pb < nb)
-    if (hcc__py_body_next(sa, na, &pa) != hcc__py_body_next(sb, nb, &pb)) return 0;
+    if (hcc__json_body_next(sa, na, &pa) != hcc__json_body_next(sb, nb, &pb)) return 0;
   return pa == na && pb == nb;
 }
 

@@ -716,7 +716,7 @@ static int w_copy(cx *c, hcc_view v, void *arg, hcc_out *o, hcc_error *err) {
 static int underscore_key(const hcc_doc *d, int key) {
   const hcc_tok *t = &d->tok[key];
   size_t pos = 0, n = (size_t)(t->end - t->start);
-  return n && hcc__py_body_next(d->text + t->start, n, &pos) == '_';
+  return n && hcc__json_body_next(d->text + t->start, n, &pos) == '_';
 }
 
 /* Writes a view to the output: with `del` without _db_persisted; with

@@ -127,7 +127,7 @@ static uint32_t key_hash(const hcc_doc *d, int tok, int kind) {
     const char *raw = d->text + d->tok[tok].start;
     size_t rn = (size_t)(d->tok[tok].end - d->tok[tok].start), pos = 0;
     while (pos < rn) {
-      h = (h ^ hcc__py_body_next(raw, rn, &pos)) * 0x100000001b3u;
+      h = (h ^ hcc__json_body_next(raw, rn, &pos)) * 0x100000001b3u;
     }
   }
   return fnv(h, "", 0);
@@ -389,7 +389,7 @@ static int render_shot(hcc_prune *p, int i, hcc_ts_text *out, hcc_error *err) {
   } else if (d->tok[v].type == HCC_T_STRING) {
     hcc_ts_text s = body_of(d, v);
     size_t pos = 0;
-    for (int k = 0; k < SHOT_KEEP && pos < s.n; k++) hcc__py_put_cp(&o, hcc__ts_next(&s, &pos));
+    for (int k = 0; k < SHOT_KEEP && pos < s.n; k++) hcc__utf8_put(&o, hcc__ts_next(&s, &pos));
   } else { /* str(list[:200]): the first 200 elements */
     int e = v + 1;
     hcc__out_ch(&o, '[');

@@ -69,14 +69,7 @@ int hcc__py_isprintable(uint32_t cp);
  * (see tools/gen_unicode_printable.py). */
 extern const uint64_t hcc__py_printable_digest;
 
-/* ---- shared by pyjson.c and pyrepr.c (defined in pyjson.c) ------------- */
-/* Next code point of the valid JSON string body raw[0..n) at *pos, as
- * json.loads decodes it: escaped surrogate pairs joined, a lone surrogate
- * kept as that code point. */
-uint32_t hcc__py_body_next(const char *raw, size_t n, size_t *pos);
-/* Writes code point cp as (WTF-8) UTF-8. */
-void hcc__py_put_cp(hcc_out *o, uint32_t cp);
-
+/* ---- shared by pyjson.c and pyrepr.c ------------------------------------ */
 /* A walk over the subtree of one token, with what Python's dict semantics
  * need: the end of every subtree (so skipping a value is O(1)) and, per
  * object, which members survive json.loads's duplicate-key rule. */

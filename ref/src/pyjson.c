@@ -8,70 +8,6 @@
  * each object in time proportional to that object's members. */
 #include "py.h"
 
-/* ---- code points of a JSON string body ---------------------------------- */
-
-static uint32_t hex4(const char *p) {
-  uint32_t u = 0;
-  for (int k = 0; k < 4; k++) {
-    unsigned char c = (unsigned char)p[k];
-    u = u * 16 + (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-  }
-  return u;
-}
-
-uint32_t hcc__py_body_next(const char *raw, size_t n, size_t *pos) {
-  size_t i = *pos;
-  if (raw[i] != '\\') return hcc__utf8_next(raw, n, pos);
-  char e = raw[i + 1];
-  *pos = i + 2;
-  switch (e) {
-  case 'b': return '\b';
-  case 'f': return '\f';
-  case 'n': return '\n';
-  case 'r': return '\r';
-  case 't': return '\t';
-  case 'u': break;
-  default: return (unsigned char)e; /* '"', '\\', '/' */
-  }
-  uint32_t u = hex4(raw + i + 2);
-  *pos = i + 6;
-  /* a high surrogate joins an immediately following escaped low one, as
-   * json.loads (and hcc__json_decode) do */
-  if (u >= 0xD800 && u <= 0xDBFF && i + 12 <= n && raw[i + 6] == '\\' && raw[i + 7] == 'u') {
-    uint32_t w = hex4(raw + i + 8);
-    if (w >= 0xDC00 && w <= 0xDFFF) {
-      *pos = i + 12;
-      return 0x10000 + ((u - 0xD800) << 10) + (w - 0xDC00);
-    }
-  }
-  return u;
-}
-
-void hcc__py_put_cp(hcc_out *o, uint32_t cp) {
-  unsigned char d[4];
-  size_t k;
-  if (cp < 0x80) {
-    d[0] = (unsigned char)cp;
-    k = 1;
-  } else if (cp < 0x800) {
-    d[0] = (unsigned char)(0xC0 | (cp >> 6));
-    d[1] = (unsigned char)(0x80 | (cp & 0x3F));
-    k = 2;
-  } else if (cp < 0x10000) { /* lone surrogates too: WTF-8 */
-    d[0] = (unsigned char)(0xE0 | (cp >> 12));
-    d[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-    d[2] = (unsigned char)(0x80 | (cp & 0x3F));
-    k = 3;
-  } else {
-    d[0] = (unsigned char)(0xF0 | (cp >> 18));
-    d[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
-    d[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
-    d[3] = (unsigned char)(0x80 | (cp & 0x3F));
-    k = 4;
-  }
-  hcc__out_put(o, d, k);
-}
-
 /* ---- keys ----------------------------------------------------------------- */
 
 struct hcc_pyslot {
@@ -89,7 +25,7 @@ static uint32_t key_hash(const hcc_doc *d, int t) {
   size_t n, pos = 0;
   const char *s = body(d, t, &n);
   uint64_t h = 0xcbf29ce484222325u; /* FNV-1a over code points ... */
-  while (pos < n) h = (h ^ hcc__py_body_next(s, n, &pos)) * 0x100000001b3u;
+  while (pos < n) h = (h ^ hcc__json_body_next(s, n, &pos)) * 0x100000001b3u;
   h ^= h >> 33; /* ... with a final mix so the low bits index well */
   h *= 0xff51afd7ed558ccdu;
   h ^= h >> 33;
@@ -101,7 +37,7 @@ static int key_eq(const hcc_doc *d, int a, int b) {
   const char *sa = body(d, a, &na), *sb = body(d, b, &nb);
   if (na == nb && memcmp(sa, sb, na) == 0) return 1;
   while (pa < na && pb < nb)
-    if (hcc__py_body_next(sa, na, &pa) != hcc__py_body_next(sb, nb, &pb)) return 0;
+    if (hcc__json_body_next(sa, na, &pa) != hcc__json_body_next(sb, nb, &pb)) return 0;
   return pa == na && pb == nb;
 }
 

@@ -24,7 +24,7 @@ static void repr_string(const char *raw, size_t n, hcc_out *o) {
   size_t pos = 0;
   int single = 0, dbl = 0;
   while (pos < n) {
-    uint32_t cp = hcc__py_body_next(raw, n, &pos);
+    uint32_t cp = hcc__json_body_next(raw, n, &pos);
     single |= cp == '\'';
     dbl |= cp == '"';
   }
@@ -32,7 +32,7 @@ static void repr_string(const char *raw, size_t n, hcc_out *o) {
   hcc__out_ch(o, quote);
   pos = 0;
   while (pos < n) {
-    uint32_t cp = hcc__py_body_next(raw, n, &pos);
+    uint32_t cp = hcc__json_body_next(raw, n, &pos);
     if (cp == (uint32_t)quote || cp == '\\') {
       hcc__out_ch(o, '\\');
       hcc__out_ch(o, (char)cp);
@@ -45,7 +45,7 @@ static void repr_string(const char *raw, size_t n, hcc_out *o) {
     } else if (cp < 0x20 || cp == 0x7F) {
       put_hex(o, 'x', cp, 2);
     } else if (cp < 0x7F || hcc__py_isprintable(cp)) {
-      hcc__py_put_cp(o, cp);
+      hcc__utf8_put(o, cp);
     } else if (cp <= 0xFF) {
       put_hex(o, 'x', cp, 2);
     } else if (cp <= 0xFFFF) {
@@ -125,7 +125,7 @@ int hcc__py_str(const hcc_doc *d, int i, hcc_arena *scratch, hcc_out *o,
       while (run < n && raw[run] != '\\') run++;
       hcc__out_put(o, raw + pos, run - pos);
       pos = run;
-      if (pos < n) hcc__py_put_cp(o, hcc__py_body_next(raw, n, &pos));
+      if (pos < n) hcc__utf8_put(o, hcc__json_body_next(raw, n, &pos));
     }
     return HCC_OK;
   }

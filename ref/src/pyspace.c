@@ -21,7 +21,7 @@ int hcc__py_isspace(uint32_t cp) {
 int hcc__py_str_blank(const char *raw, size_t n) {
   size_t pos = 0;
   while (pos < n)
-    if (!hcc__py_isspace(hcc__py_body_next(raw, n, &pos))) return 0;
+    if (!hcc__py_isspace(hcc__json_body_next(raw, n, &pos))) return 0;
   return 1;
 }
 

@@ -72,9 +72,9 @@ static void put_name(const hcc_doc *d, int tok, hcc_out *o) {
   const char *raw = d->text + t->start;
   size_t n = (size_t)(t->end - t->start), pos = 0;
   while (pos < n) {
-    uint32_t cp = hcc__py_body_next(raw, n, &pos);
+    uint32_t cp = hcc__json_body_next(raw, n, &pos);
     if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029) cp = ' ';
-    hcc__py_put_cp(o, cp);
+    hcc__utf8_put(o, cp);
   }
 }
 

@@ -69,10 +69,10 @@ static void put_u64(hcc_out *o, uint64_t n) { hcc__out_i64(o, (int64_t)n); }
 /* ---- the tail: what the tool output contributes ---------------------------- */
 
 uint32_t hcc__ts_next(const hcc_ts_text *t, size_t *pos) {
-  return t->json ? hcc__py_body_next(t->s, t->n, pos) : hcc__utf8_next(t->s, t->n, pos);
+  return t->json ? hcc__json_body_next(t->s, t->n, pos) : hcc__utf8_next(t->s, t->n, pos);
 }
 
-void hcc__ts_emit_out(void *ctx, uint32_t cp) { hcc__py_put_cp(ctx, cp); }
+void hcc__ts_emit_out(void *ctx, uint32_t cp) { hcc__utf8_put(ctx, cp); }
 
 static void emit_str(hcc_ts_emit emit, void *ctx, const char *s) {
   while (*s) emit(ctx, (unsigned char)*s++);
@@ -432,7 +432,7 @@ static void put_written_lines(hctx *c) {
   if (c->a.tok[v].type == HCC_T_STRING) {
     const char *raw = c->a.text + c->a.tok[v].start;
     size_t n = (size_t)(c->a.tok[v].end - c->a.tok[v].start), pos = 0;
-    while (pos < n) lines += hcc__py_body_next(raw, n, &pos) == '\n';
+    while (pos < n) lines += hcc__json_body_next(raw, n, &pos) == '\n';
   }
   put_u64(c->o, lines);
 }

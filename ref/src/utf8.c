@@ -38,3 +38,32 @@ uint32_t hcc__utf8_next(const char *s, size_t n, size_t *i) {
   *i += len;
   return cp;
 }
+
+size_t hcc__utf8_encode(uint32_t cp, char *dst) {
+  unsigned char *d = (unsigned char *)dst;
+  if (cp < 0x80) {
+    d[0] = (unsigned char)cp;
+    return 1;
+  }
+  if (cp < 0x800) {
+    d[0] = (unsigned char)(0xC0 | (cp >> 6));
+    d[1] = (unsigned char)(0x80 | (cp & 0x3F));
+    return 2;
+  }
+  if (cp < 0x10000) { /* lone surrogates too: WTF-8 */
+    d[0] = (unsigned char)(0xE0 | (cp >> 12));
+    d[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+    d[2] = (unsigned char)(0x80 | (cp & 0x3F));
+    return 3;
+  }
+  d[0] = (unsigned char)(0xF0 | (cp >> 18));
+  d[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+  d[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+  d[3] = (unsigned char)(0x80 | (cp & 0x3F));
+  return 4;
+}
+
+void hcc__utf8_put(hcc_out *o, uint32_t cp) {
+  char d[4];
+  hcc__out_put(o, d, hcc__utf8_encode(cp, d));
+}
