@@ -9,6 +9,7 @@
 
 #include "prefixes.h"
 #include "pyspace.h"
+#include "summary_text.h"
 
 /* ---- the budget ------------------------------------------------------------- */
 
@@ -37,41 +38,6 @@ void hcc__align_budget(const hcc_params *p, int64_t *threshold_tokens,
 }
 
 /* ---- text helpers (WTF-8 text in the estimator's render buffer) -------------- */
-
-/* Content hermes compares against a user turn's stripped text: the
- * continuation markers of compress() and the todo-snapshot header of
- * tools/todo_tool.py (followed by a newline). */
-static const char cont_now[] =
-    "Continue from the compressed conversation context above. "
-    "This marker exists because no human user turn was available.";
-static const char cont_legacy[] =
-    "Continue from the compressed conversation context above. "
-    "This marker exists because the compacted transcript contained "
-    "no preserved user turn.";
-static const char todo_header_nl[] =
-    "[Your active task list was preserved across context compression]\n";
-
-static size_t lstrip(const char *s, size_t n) {
-  size_t i = 0;
-  while (i < n) {
-    size_t j = i;
-    if (!hcc__py_isspace(hcc__utf8_next(s, n, &j))) break;
-    i = j;
-  }
-  return i;
-}
-
-/* Length of s[0..n) without its trailing whitespace. */
-static size_t rstrip_len(const char *s, size_t n) {
-  while (n > 0) {
-    size_t start = n - 1;
-    while (start > 0 && ((unsigned char)s[start] & 0xC0) == 0x80) start--;
-    size_t j = start;
-    if (!hcc__py_isspace(hcc__utf8_next(s, n, &j))) break;
-    n = start;
-  }
-  return n;
-}
 
 static void put_body(hcc_out *o, const hcc_doc *d, int tok) {
   const hcc_tok *t = &d->tok[tok];
@@ -117,64 +83,9 @@ static int content_text(hcc_est_ctx *ctx, int tok, const char **s, size_t *n, hc
   return hcc__est_render_str(ctx, tok, n, err);
 }
 
-/* hermes's classify_summary_content is not None: after leading
- * whitespace, either the text holds the merged-summary delimiter and a
- * handoff prefix follows its first occurrence (after whitespace), or the
- * text itself starts with a handoff prefix. */
-static int is_summary_text(const char *s, size_t n) {
-  size_t i = lstrip(s, n);
-  s += i;
-  n -= i;
-  size_t at = hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, s, n);
-  if (at != HCC_NPOS) {
-    size_t after = at + hcc__lits[HCC_LIT_MERGED_SUMMARY_DELIMITER].n;
-    s += after;
-    n -= after;
-    i = lstrip(s, n);
-    s += i;
-    n -= i;
-  }
-  return hcc__summary_prefix_at(s, n) >= 0;
-}
-
-/* The content-marker half of _is_synthetic_compression_user_turn. */
-static int is_synthetic_text(const char *s, size_t n) {
-  size_t i = lstrip(s, n);
-  s += i;
-  n = rstrip_len(s, n - i);
-  if (n == sizeof cont_now - 1 && memcmp(s, cont_now, n) == 0) return 1;
-  if (n == sizeof cont_legacy - 1 && memcmp(s, cont_legacy, n) == 0) return 1;
-  return n >= sizeof todo_header_nl - 1 && memcmp(s, todo_header_nl, sizeof todo_header_nl - 1) == 0;
-}
-
 static int str_blank(const hcc_doc *d, int tok) {
   const hcc_tok *t = &d->tok[tok];
   return hcc__py_str_blank(d->text + t->start, (size_t)(t->end - t->start));
-}
-
-/* _is_blank_user_turn for a user message that is no summary: content
- * None, a blank string, an empty list, or a list of only blank strings
- * and "text"/"input_text" parts whose text is a blank string. */
-static int blank_user_content(const hcc_doc *d, int c) {
-  if (c < 0 || hcc__json_is_null(d, c)) return 1;
-  if (d->tok[c].type == HCC_T_STRING) return str_blank(d, c);
-  if (d->tok[c].type != HCC_T_ARRAY) return 0;
-  int p = c + 1;
-  for (int k = 0; k < d->tok[c].size; k++, p = hcc__json_skip(d, p)) {
-    if (d->tok[p].type == HCC_T_STRING) {
-      if (!str_blank(d, p)) return 0;
-      continue;
-    }
-    if (d->tok[p].type == HCC_T_OBJECT) {
-      int type = hcc__json_get(d, p, "type");
-      if (type >= 0 && (hcc__json_str_eq(d, type, "text", 4) || hcc__json_str_eq(d, type, "input_text", 10))) {
-        int text = hcc__json_get(d, p, "text");
-        if (text >= 0 && d->tok[text].type == HCC_T_STRING && str_blank(d, text)) continue;
-      }
-    }
-    return 0; /* images, audio and unknown blocks are user input */
-  }
-  return 1;
 }
 
 /* The text test of _find_last_assistant_message_idx: a non-blank string,
@@ -210,10 +121,10 @@ static int classify(hcc_align *al, hcc_est_ctx *ctx, int i, hcc_error *err) {
   int rc = content_text(ctx, msg->content, &s, &n, err);
   if (rc != HCC_OK) return rc;
   int meta = hcc__json_get(d, msg->tok, "_compressed_summary");
-  int summary_content = is_summary_text(s, n);
+  int summary_content = hcc__is_summary_text((hcc_slice){s, n});
   m->summary = summary_content || (meta >= 0 && hcc__py_truthy(d, meta));
   m->real_user = m->role == HCC_ROLE_USER && !m->summary &&
-                 !blank_user_content(d, msg->content) && !is_synthetic_text(s, n);
+                 !hcc__blank_user_content(d, msg->content) && !hcc__is_synthetic_text((hcc_slice){s, n});
   m->asst_anchor = m->role == HCC_ROLE_ASSISTANT && !m->summary;
   m->asst_visible = m->asst_anchor && visible_assistant_content(d, msg->content);
   m->tool_calls = msg->tool_calls >= 0 && hcc__py_truthy(d, msg->tool_calls);

@@ -14,20 +14,11 @@
  * reads a message exactly as hermes's dict stands at that point. */
 #ifndef HCC_COMPRESS_H
 #define HCC_COMPRESS_H
+#include "summary_text.h"
 #include "transcript.h"
-
-typedef struct hcc_slice {
-  const char *s;
-  size_t n;
-} hcc_slice;
 
 /* ---- stub_summary.c ------------------------------------------------------ */
 
-/* PREFIX-3 (_strip_summary_prefix) of the WTF-8 text t: strip; after the
- * first merged delimiter, stripped; one handoff prefix off, left-stripped;
- * cut at the first end marker, right-stripped.  Every step keeps a
- * substring, so the body is a slice of t. */
-hcc_slice hcc__summary_body(hcc_slice t);
 
 /* Lead words of the stub's second line (COMPRESS-7, COMPRESS-8). */
 #define HCC_STUB_LEAD "Deterministic stub summary"
@@ -58,13 +49,6 @@ int hcc__view_get(hcc_view v, const char *key);
  * Python's str() of anything else.  Errors: HCC_E_WORKSPACE. */
 int hcc__text_view(const hcc_doc *d, int c, hcc_arena *scratch, hcc_out *o, hcc_error *err);
 
-/* classify_summary_content(...) is not None for the text t. */
-int hcc__is_summary_text(hcc_slice t);
-/* The content half of _is_synthetic_compression_user_turn: t stripped is
- * a continuation marker, or starts with the todo header and a newline. */
-int hcc__is_synthetic_text(hcc_slice t);
-/* _is_blank_user_turn's content test (the caller checks role and summary). */
-int hcc__blank_user_content(const hcc_doc *d, int c);
 
 /* What COMPRESS-9 does with a summary message. */
 typedef enum { HCC_STRIP_DROP = 0, HCC_STRIP_STRING, HCC_STRIP_LIST } hcc_strip_kind;

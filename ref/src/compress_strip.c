@@ -46,29 +46,6 @@ int hcc__text_view(const hcc_doc *d, int c, hcc_arena *scratch, hcc_out *o, hcc_
   return HCC_OK;
 }
 
-static hcc_slice lstrip(hcc_slice t) {
-  size_t i = 0;
-  while (i < t.n) {
-    size_t j = i;
-    if (!hcc__py_isspace(hcc__utf8_next(t.s, t.n, &j))) break;
-    i = j;
-  }
-  t.s += i;
-  t.n -= i;
-  return t;
-}
-
-static hcc_slice rstrip(hcc_slice t) {
-  while (t.n > 0) {
-    size_t start = t.n - 1;
-    while (start > 0 && ((unsigned char)t.s[start] & 0xC0) == 0x80) start--;
-    size_t j = start;
-    if (!hcc__py_isspace(hcc__utf8_next(t.s, t.n, &j))) break;
-    t.n = start;
-  }
-  return t;
-}
-
 static hcc_slice after(hcc_slice t, size_t at, int lit) {
   size_t skip = at + hcc__lits[lit].n;
   t.s += skip;
@@ -76,58 +53,6 @@ static hcc_slice after(hcc_slice t, size_t at, int lit) {
   return t;
 }
 
-int hcc__is_summary_text(hcc_slice t) {
-  t = lstrip(t);
-  size_t at = hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, t.s, t.n);
-  if (at != HCC_NPOS) t = lstrip(after(t, at, HCC_LIT_MERGED_SUMMARY_DELIMITER));
-  return hcc__summary_prefix_at(t.s, t.n) >= 0;
-}
-
-/* The continuation markers of compress() and tools/todo_tool.py's header,
- * quoted as data. */
-static const char cont_now[] =
-    "Continue from the compressed conversation context above. "
-    "This marker exists because no human user turn was available.";
-static const char cont_legacy[] =
-    "Continue from the compressed conversation context above. "
-    "This marker exists because the compacted transcript contained "
-    "no preserved user turn.";
-static const char todo_header_nl[] =
-    "[Your active task list was preserved across context compression]\n";
-
-int hcc__is_synthetic_text(hcc_slice t) {
-  t = rstrip(lstrip(t));
-  if (t.n == sizeof cont_now - 1 && memcmp(t.s, cont_now, t.n) == 0) return 1;
-  if (t.n == sizeof cont_legacy - 1 && memcmp(t.s, cont_legacy, t.n) == 0) return 1;
-  return t.n >= sizeof todo_header_nl - 1 && memcmp(t.s, todo_header_nl, sizeof todo_header_nl - 1) == 0;
-}
-
-static int str_blank(const hcc_doc *d, int tok) {
-  const hcc_tok *t = &d->tok[tok];
-  return hcc__py_str_blank(d->text + t->start, (size_t)(t->end - t->start));
-}
-
-int hcc__blank_user_content(const hcc_doc *d, int c) {
-  if (c < 0 || hcc__json_is_null(d, c)) return 1;
-  if (d->tok[c].type == HCC_T_STRING) return str_blank(d, c);
-  if (d->tok[c].type != HCC_T_ARRAY) return 0;
-  int p = c + 1;
-  for (int k = 0; k < d->tok[c].size; k++, p = hcc__json_skip(d, p)) {
-    if (d->tok[p].type == HCC_T_STRING) {
-      if (!str_blank(d, p)) return 0;
-      continue;
-    }
-    if (d->tok[p].type == HCC_T_OBJECT) {
-      int type = hcc__json_get(d, p, "type");
-      if (type >= 0 && (hcc__json_str_eq(d, type, "text", 4) || hcc__json_str_eq(d, type, "input_text", 10))) {
-        int text = hcc__json_get(d, p, "text");
-        if (is_str(d, text) && str_blank(d, text)) continue;
-      }
-    }
-    return 0; /* images, audio and unknown blocks are user input */
-  }
-  return 1;
-}
 
 /* ---- the strip ------------------------------------------------------------------ */
 
@@ -167,7 +92,7 @@ static int plan_prior(const hcc_doc *d, int c, char *buf, hcc_strip *s) {
       size_t at = hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, t.s, t.n);
       if (at != HCC_NPOS) {
         hcc_slice before = {t.s, at};
-        if (rstrip(lstrip(before)).n) keep(s, item, 1, 0, at);
+        if (hcc__py_strip(before).n) keep(s, item, 1, 0, at);
         return 1;
       }
     }
@@ -186,9 +111,9 @@ static void drop_header(const hcc_doc *d, char *buf, hcc_strip *s) {
     if (tx < 0) continue;
     hcc_slice t = decode(d, tx, buf);
     if (it->cut) t.s += it->a, t.n = it->b - it->a;
-    hcc_slice l = lstrip(t);
+    hcc_slice l = hcc__py_lstrip(t);
     if (l.n < hd->n || memcmp(l.s, hd->s, hd->n) != 0) continue;
-    hcc_slice lead = lstrip((hcc_slice){l.s + hd->n, l.n - hd->n});
+    hcc_slice lead = hcc__py_lstrip((hcc_slice){l.s + hd->n, l.n - hd->n});
     if (lead.n) {
       it->cut = 1;
       it->a = (size_t)(lead.s - buf);
@@ -216,7 +141,7 @@ static void plan_legacy(const hcc_doc *d, int c, char *buf, hcc_strip *s) {
     hcc_slice t = decode(d, tx, buf);
     size_t at = hcc__lit_find(HCC_LIT_SUMMARY_END_MARKER, t.s, t.n);
     if (at == HCC_NPOS) continue;
-    hcc_slice r = lstrip(after(t, at, HCC_LIT_SUMMARY_END_MARKER));
+    hcc_slice r = hcc__py_lstrip(after(t, at, HCC_LIT_SUMMARY_END_MARKER));
     if (r.n) keep(s, item, 1, (size_t)(r.s - buf), (size_t)(r.s - buf) + r.n);
     found = 1;
   }
@@ -234,12 +159,12 @@ int hcc__strip_plan(hcc_view v, char *buf, hcc_arena *a, hcc_strip *s, hcc_error
     hcc_slice keep_ = {t.s, 0};
     if (at != HCC_NPOS) {
       const hcc_lit *hd = &hcc__lits[HCC_LIT_MERGED_PRIOR_CONTEXT_HEADER];
-      hcc_slice p = rstrip(lstrip((hcc_slice){t.s, at}));
-      if (p.n >= hd->n && memcmp(p.s, hd->s, hd->n) == 0) p = lstrip((hcc_slice){p.s + hd->n, p.n - hd->n});
+      hcc_slice p = hcc__py_strip((hcc_slice){t.s, at});
+      if (p.n >= hd->n && memcmp(p.s, hd->s, hd->n) == 0) p = hcc__py_lstrip((hcc_slice){p.s + hd->n, p.n - hd->n});
       keep_ = p;
     } else {
       at = hcc__lit_find(HCC_LIT_SUMMARY_END_MARKER, t.s, t.n);
-      if (at != HCC_NPOS) keep_ = lstrip(after(t, at, HCC_LIT_SUMMARY_END_MARKER));
+      if (at != HCC_NPOS) keep_ = hcc__py_lstrip(after(t, at, HCC_LIT_SUMMARY_END_MARKER));
     }
     if (keep_.n) {
       s->kind = HCC_STRIP_STRING;

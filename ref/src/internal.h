@@ -12,6 +12,12 @@
 
 #include "hcc.h"
 
+/* A piece of text (not NUL-terminated). */
+typedef struct hcc_slice {
+  const char *s;
+  size_t n;
+} hcc_slice;
+
 /* ---- errors ------------------------------------------------------------ */
 /* Fills *err (when not NULL) and returns code. */
 int hcc__fail(hcc_error *err, int code, size_t offset, const char *message);

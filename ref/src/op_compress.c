@@ -30,6 +30,7 @@
 #include "prune.h"
 #include "py.h"
 #include "pyspace.h"
+#include "repair.h"
 
 int hcc__op_compress(const hcc_params *p, const char *in, size_t len, hcc_arena *a,
                      hcc_out *o, hcc_error *err);
@@ -233,36 +234,6 @@ static int contains(hcc_slice t, const char *needle) {
   for (size_t i = 0; i + m <= t.n; i++)
     if (t.s[i] == needle[0] && memcmp(t.s + i, needle, m) == 0) return 1;
   return 0;
-}
-
-/* ---- PAIRS-5 up front (DIV-COMPRESS-1) -------------------------------------------------- */
-
-static int str_or_null(const hcc_doc *d, int v) {
-  return v < 0 || d->tok[v].type == HCC_T_STRING || hcc__json_is_null(d, v);
-}
-
-/* The shapes the orphan repair refuses (spec PAIRS-5, the rule of
- * op_repair.c), checked over the whole input. */
-static int check_pairs(const hcc_transcript *t, hcc_error *err) {
-  const hcc_doc *d = &t->doc;
-  for (int i = 0; i < t->nmsg; i++) {
-    const hcc_msg *m = &t->msg[i];
-    if (m->role == HCC_ROLE_TOOL && !str_or_null(d, m->tool_call_id))
-      return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[m->tool_call_id].start,
-                       "tool_call_id must be a string or null");
-    if (m->role != HCC_ROLE_ASSISTANT || m->tool_calls < 0) continue;
-    const hcc_tok *tc = &d->tok[m->tool_calls];
-    if (tc->type == HCC_T_PRIMITIVE && hcc__py_truthy(d, m->tool_calls))
-      return hcc__fail(err, HCC_E_SHAPE, (size_t)tc->start,
-                       "tool_calls is a number or true (hermes raises TypeError)");
-    for (int k = 0; k < m->ncalls; k++) {
-      const hcc_call *call = &t->call[m->first_call + k];
-      if (!str_or_null(d, call->call_id) || !str_or_null(d, call->id))
-        return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[call->tok].start,
-                         "call ids must be strings or null");
-    }
-  }
-  return HCC_OK;
 }
 
 /* ---- the pre-passes and P (COMPRESS-3, COMPRESS-4) ---------------------------------- */
@@ -1010,7 +981,7 @@ int hcc__op_compress(const hcc_params *p, const char *in, size_t len, hcc_arena 
   c.a = a;
   c.k = -1;
   int rc = hcc__transcript_parse(&c.t, in, len, a, err);
-  if (rc == HCC_OK) rc = check_pairs(&c.t, err);
+  if (rc == HCC_OK) rc = hcc__repair_check_shape(&c.t, err);
   if (rc == HCC_OK) rc = hcc__align_prepare(&c.al, &c.t, &hcc__est_hermes, p, len, a, err);
   if (rc != HCC_OK) return rc;
   /* COMPRESS-2 */

@@ -10,78 +10,7 @@
 #include "prefixes.h"
 #include "py.h"
 #include "pyspace.h"
-
-/* ---- Python str.strip() family on WTF-8 slices ------------------------- */
-
-static size_t lstrip(const char *s, size_t n) {
-  size_t i = 0;
-  while (i < n) {
-    size_t j = i;
-    if (!hcc__py_isspace(hcc__utf8_next(s, n, &j))) break;
-    i = j;
-  }
-  return i; /* bytes to drop at the front */
-}
-
-static size_t rstrip(const char *s, size_t n) {
-  while (n) {
-    size_t start = n - 1;
-    while (start && ((unsigned char)s[start] & 0xC0) == 0x80) start--;
-    size_t j = start;
-    if (!hcc__py_isspace(hcc__utf8_next(s, n, &j))) break;
-    n = start;
-  }
-  return n; /* length kept */
-}
-
-typedef struct slice {
-  const char *s;
-  size_t n;
-} slice;
-
-static slice sl_lstrip(slice t) {
-  size_t k = lstrip(t.s, t.n);
-  t.s += k;
-  t.n -= k;
-  return t;
-}
-static slice sl_rstrip(slice t) {
-  t.n = rstrip(t.s, t.n);
-  return t;
-}
-static slice sl_strip(slice t) { return sl_rstrip(sl_lstrip(t)); }
-
-/* text.split(lit, 1)[1] when lit occurs; found says whether it did. */
-static slice after_first(slice t, int lit, int *found) {
-  size_t at = hcc__lit_find(lit, t.s, t.n);
-  *found = at != HCC_NPOS;
-  if (*found) {
-    size_t skip = at + hcc__lits[lit].n;
-    t.s += skip;
-    t.n -= skip;
-  }
-  return t;
-}
-
-/* ContextCompressor._strip_summary_prefix on a str (PREFIX-2). */
-static slice strip_summary_prefix(slice t) {
-  int found;
-  t = sl_strip(t);
-  slice after = after_first(t, HCC_LIT_MERGED_SUMMARY_DELIMITER, &found);
-  if (found) t = sl_strip(after);
-  int id = hcc__summary_prefix_at(t.s, t.n);
-  if (id >= 0) {
-    t.s += hcc__lits[id].n;
-    t.n -= hcc__lits[id].n;
-    t = sl_lstrip(t);
-  }
-  size_t marker = hcc__lit_find(HCC_LIT_SUMMARY_END_MARKER, t.s, t.n);
-  if (marker != HCC_NPOS) {
-    t.n = marker;
-    t = sl_rstrip(t);
-  }
-  return t;
-}
+#include "summary_text.h"
 
 /* ---- the summary argument --------------------------------------------- */
 
@@ -89,7 +18,7 @@ static slice strip_summary_prefix(slice t) {
  * a JSON string, or "" for any falsy value (hermes evaluates
  * `(summary or "")`); any other value is rejected, where hermes raises
  * AttributeError on .strip() (spec DIV-PREFIX-1). */
-static int summary_arg(const char *in, size_t len, hcc_arena *a, slice *out,
+static int summary_arg(const char *in, size_t len, hcc_arena *a, hcc_slice *out,
                        hcc_error *err) {
   hcc_doc d;
   int rc = hcc__json_parse(&d, in, len, a, err);
@@ -119,22 +48,22 @@ size_t hcc__need_summary_str(const hcc_json_info *info, size_t len) {
 
 int hcc__op_strip_prefix(const hcc_params *p, const char *in, size_t len,
                          hcc_arena *a, hcc_out *o, hcc_error *err) {
-  slice t;
+  hcc_slice t;
   (void)p;
   int rc = summary_arg(in, len, a, &t, err);
   if (rc != HCC_OK) return rc;
-  t = strip_summary_prefix(t);
+  t = hcc__summary_body(t);
   hcc__out_json_str(o, t.s, t.n);
   return HCC_OK;
 }
 
 int hcc__op_with_prefix(const hcc_params *p, const char *in, size_t len,
                         hcc_arena *a, hcc_out *o, hcc_error *err) {
-  slice t;
+  hcc_slice t;
   (void)p;
   int rc = summary_arg(in, len, a, &t, err);
   if (rc != HCC_OK) return rc;
-  t = strip_summary_prefix(t);
+  t = hcc__summary_body(t);
   const hcc_lit *pre = &hcc__lits[HCC_LIT_SUMMARY_PREFIX];
   hcc__out_ch(o, '"');
   hcc__out_json_body(o, pre->s, pre->n);
@@ -212,17 +141,10 @@ static int content_text(const hcc_doc *d, char *buf, size_t cap, hcc_arena *a,
   return HCC_OK;
 }
 
-/* ContextCompressor.classify_summary_content: "standalone", "merged" or
- * None (PREFIX-4). */
-static const char *classify(slice t) {
-  int found;
-  t = sl_lstrip(t);
-  slice after = after_first(t, HCC_LIT_MERGED_SUMMARY_DELIMITER, &found);
-  if (found) {
-    after = sl_lstrip(after);
-    return hcc__summary_prefix_at(after.s, after.n) >= 0 ? "merged" : NULL;
-  }
-  return hcc__summary_prefix_at(t.s, t.n) >= 0 ? "standalone" : NULL;
+/* ContextCompressor.classify_summary_content (PREFIX-6). */
+static const char *classify(hcc_slice t) {
+  static const char *const names[] = {NULL, "standalone", "merged"};
+  return names[hcc__summary_kind(t)];
 }
 
 int hcc__op_classify_summary(const hcc_params *p, const char *in, size_t len,
@@ -238,7 +160,7 @@ int hcc__op_classify_summary(const hcc_params *p, const char *in, size_t len,
                                 : str_bound(len);
   char *buf = hcc__arena_take(a, cap);
   if (!buf) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the content text");
-  slice t;
+  hcc_slice t;
   t.s = buf;
   rc = content_text(&d, buf, cap, a, &t.n, err);
   if (rc != HCC_OK) return rc;

@@ -23,6 +23,7 @@
 #include "msg_write.h"
 #include "ops.h"
 #include "pyspace.h"
+#include "repair.h"
 #include "transcript.h"
 
 /* The constants hermes writes (context_compressor.py), quoted as data. */
@@ -104,8 +105,7 @@ static int str_or_null(const hcc_doc *d, int v) {
   return v < 0 || d->tok[v].type == HCC_T_STRING || hcc__json_is_null(d, v);
 }
 
-/* PAIRS-5: what the op refuses, before any output. */
-static int check_shape(const hcc_transcript *t, hcc_error *err) {
+int hcc__repair_check_shape(const hcc_transcript *t, hcc_error *err) {
   const hcc_doc *d = &t->doc;
   for (int i = 0; i < t->nmsg; i++) {
     const hcc_msg *m = &t->msg[i];
@@ -222,7 +222,7 @@ int hcc__op_repair(const hcc_params *p, const char *in, size_t len, hcc_arena *a
   repair r;
   int rc = hcc__transcript_parse(&t, in, len, a, err);
   if (rc != HCC_OK) return rc;
-  rc = check_shape(&t, err);
+  rc = hcc__repair_check_shape(&t, err);
   if (rc != HCC_OK) return rc;
   const hcc_doc *d = &t.doc;
   size_t nslot = id_slots((size_t)d->ntok);

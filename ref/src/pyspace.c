@@ -53,3 +53,28 @@ int hcc__py_truthy(const hcc_doc *d, int i) {
     return 0;
   }
 }
+
+hcc_slice hcc__py_lstrip(hcc_slice t) {
+  size_t i = 0;
+  while (i < t.n) {
+    size_t j = i;
+    if (!hcc__py_isspace(hcc__utf8_next(t.s, t.n, &j))) break;
+    i = j;
+  }
+  t.s += i;
+  t.n -= i;
+  return t;
+}
+
+hcc_slice hcc__py_rstrip(hcc_slice t) {
+  while (t.n > 0) {
+    size_t start = t.n - 1;
+    while (start > 0 && ((unsigned char)t.s[start] & 0xC0) == 0x80) start--;
+    size_t j = start;
+    if (!hcc__py_isspace(hcc__utf8_next(t.s, t.n, &j))) break;
+    t.n = start;
+  }
+  return t;
+}
+
+hcc_slice hcc__py_strip(hcc_slice t) { return hcc__py_rstrip(hcc__py_lstrip(t)); }

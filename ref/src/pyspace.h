@@ -12,6 +12,12 @@
  * U+2028, U+2029, U+202F, U+205F, U+3000.  Not U+200B nor U+FEFF. */
 int hcc__py_isspace(uint32_t cp);
 
+/* str.lstrip() / str.rstrip() / str.strip() with no argument, on WTF-8
+ * text: the result is always a slice of the input. */
+hcc_slice hcc__py_lstrip(hcc_slice t);
+hcc_slice hcc__py_rstrip(hcc_slice t);
+hcc_slice hcc__py_strip(hcc_slice t);
+
 /* 1 when the valid JSON string body raw[0..n), decoded as json.loads does,
  * is empty or made only of hcc__py_isspace code points, i.e. when
  * `not s.strip()` is true in Python. */

@@ -16,51 +16,6 @@
 
 /* ---- PREFIX-3 on slices ------------------------------------------------------ */
 
-static hcc_slice lstrip(hcc_slice t) {
-  size_t i = 0;
-  while (i < t.n) {
-    size_t j = i;
-    if (!hcc__py_isspace(hcc__utf8_next(t.s, t.n, &j))) break;
-    i = j;
-  }
-  t.s += i;
-  t.n -= i;
-  return t;
-}
-
-static hcc_slice rstrip(hcc_slice t) {
-  while (t.n > 0) {
-    size_t start = t.n - 1;
-    while (start > 0 && ((unsigned char)t.s[start] & 0xC0) == 0x80) start--;
-    size_t j = start;
-    if (!hcc__py_isspace(hcc__utf8_next(t.s, t.n, &j))) break;
-    t.n = start;
-  }
-  return t;
-}
-
-hcc_slice hcc__summary_body(hcc_slice t) {
-  t = rstrip(lstrip(t));
-  size_t at = hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, t.s, t.n);
-  if (at != HCC_NPOS) {
-    size_t skip = at + hcc__lits[HCC_LIT_MERGED_SUMMARY_DELIMITER].n;
-    t.s += skip;
-    t.n -= skip;
-    t = rstrip(lstrip(t));
-  }
-  int id = hcc__summary_prefix_at(t.s, t.n);
-  if (id >= 0) {
-    t.s += hcc__lits[id].n;
-    t.n -= hcc__lits[id].n;
-    t = lstrip(t);
-  }
-  at = hcc__lit_find(HCC_LIT_SUMMARY_END_MARKER, t.s, t.n);
-  if (at != HCC_NPOS) {
-    t.n = at;
-    t = rstrip(t);
-  }
-  return t;
-}
 
 /* ---- the body ------------------------------------------------------------------ */
 

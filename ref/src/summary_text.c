@@ -1,0 +1,99 @@
+/* summary_text.c -- what a message's text says about it: a compaction
+ * summary (classify_summary_content), a synthetic continuation turn, a
+ * blank user turn, and the summary body under its prefix
+ * (_strip_summary_prefix).  Shared by align (ALIGN-5), compress
+ * (COMPRESS-5, COMPRESS-9) and the stub summarizer. */
+#include "summary_text.h"
+
+#include "prefixes.h"
+#include "pyspace.h"
+
+static int is_str(const hcc_doc *d, int tok) { return tok >= 0 && d->tok[tok].type == HCC_T_STRING; }
+
+static hcc_slice after(hcc_slice t, size_t at, int lit) {
+  size_t skip = at + hcc__lits[lit].n;
+  t.s += skip;
+  t.n -= skip;
+  return t;
+}
+
+hcc_slice hcc__summary_body(hcc_slice t) {
+  t = hcc__py_strip(t);
+  size_t at = hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, t.s, t.n);
+  if (at != HCC_NPOS) {
+    size_t skip = at + hcc__lits[HCC_LIT_MERGED_SUMMARY_DELIMITER].n;
+    t.s += skip;
+    t.n -= skip;
+    t = hcc__py_strip(t);
+  }
+  int id = hcc__summary_prefix_at(t.s, t.n);
+  if (id >= 0) {
+    t.s += hcc__lits[id].n;
+    t.n -= hcc__lits[id].n;
+    t = hcc__py_lstrip(t);
+  }
+  at = hcc__lit_find(HCC_LIT_SUMMARY_END_MARKER, t.s, t.n);
+  if (at != HCC_NPOS) {
+    t.n = at;
+    t = hcc__py_rstrip(t);
+  }
+  return t;
+}
+
+int hcc__summary_kind(hcc_slice t) {
+  t = hcc__py_lstrip(t);
+  size_t at = hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, t.s, t.n);
+  if (at != HCC_NPOS) {
+    t = hcc__py_lstrip(after(t, at, HCC_LIT_MERGED_SUMMARY_DELIMITER));
+    return hcc__summary_prefix_at(t.s, t.n) >= 0 ? HCC_SUMMARY_MERGED : HCC_SUMMARY_NONE;
+  }
+  return hcc__summary_prefix_at(t.s, t.n) >= 0 ? HCC_SUMMARY_STANDALONE : HCC_SUMMARY_NONE;
+}
+
+int hcc__is_summary_text(hcc_slice t) { return hcc__summary_kind(t) != HCC_SUMMARY_NONE; }
+
+/* The continuation markers of compress() and tools/todo_tool.py's header,
+ * quoted as data. */
+static const char cont_now[] =
+    "Continue from the compressed conversation context above. "
+    "This marker exists because no human user turn was available.";
+static const char cont_legacy[] =
+    "Continue from the compressed conversation context above. "
+    "This marker exists because the compacted transcript contained "
+    "no preserved user turn.";
+static const char todo_header_nl[] =
+    "[Your active task list was preserved across context compression]\n";
+
+int hcc__is_synthetic_text(hcc_slice t) {
+  t = hcc__py_strip(t);
+  if (t.n == sizeof cont_now - 1 && memcmp(t.s, cont_now, t.n) == 0) return 1;
+  if (t.n == sizeof cont_legacy - 1 && memcmp(t.s, cont_legacy, t.n) == 0) return 1;
+  return t.n >= sizeof todo_header_nl - 1 && memcmp(t.s, todo_header_nl, sizeof todo_header_nl - 1) == 0;
+}
+
+static int str_blank(const hcc_doc *d, int tok) {
+  const hcc_tok *t = &d->tok[tok];
+  return hcc__py_str_blank(d->text + t->start, (size_t)(t->end - t->start));
+}
+
+int hcc__blank_user_content(const hcc_doc *d, int c) {
+  if (c < 0 || hcc__json_is_null(d, c)) return 1;
+  if (d->tok[c].type == HCC_T_STRING) return str_blank(d, c);
+  if (d->tok[c].type != HCC_T_ARRAY) return 0;
+  int p = c + 1;
+  for (int k = 0; k < d->tok[c].size; k++, p = hcc__json_skip(d, p)) {
+    if (d->tok[p].type == HCC_T_STRING) {
+      if (!str_blank(d, p)) return 0;
+      continue;
+    }
+    if (d->tok[p].type == HCC_T_OBJECT) {
+      int type = hcc__json_get(d, p, "type");
+      if (type >= 0 && (hcc__json_str_eq(d, type, "text", 4) || hcc__json_str_eq(d, type, "input_text", 10))) {
+        int text = hcc__json_get(d, p, "text");
+        if (is_str(d, text) && str_blank(d, text)) continue;
+      }
+    }
+    return 0; /* images, audio and unknown blocks are user input */
+  }
+  return 1;
+}

@@ -1,0 +1,27 @@
+/* summary_text.h -- classifying message text (summary_text.c). */
+#ifndef HCC_SUMMARY_TEXT_H
+#define HCC_SUMMARY_TEXT_H
+#include "internal.h"
+
+/* PREFIX-3 (_strip_summary_prefix) of the WTF-8 text t: strip; after the
+ * first merged delimiter, stripped; one handoff prefix off, left-stripped;
+ * cut at the first end marker, right-stripped.  Every step keeps a
+ * substring, so the body is a slice of t. */
+hcc_slice hcc__summary_body(hcc_slice t);
+
+/* classify_summary_content of the text t (PREFIX-6): after leading
+ * whitespace, "merged" when the merged delimiter occurs and a handoff
+ * prefix follows its first occurrence (after whitespace), None when it
+ * occurs without one, else "standalone" when t starts with a prefix. */
+typedef enum { HCC_SUMMARY_NONE = 0, HCC_SUMMARY_STANDALONE, HCC_SUMMARY_MERGED } hcc_summary_kind;
+int hcc__summary_kind(hcc_slice t);
+/* classify_summary_content(...) is not None for the text t. */
+int hcc__is_summary_text(hcc_slice t);
+/* The content half of _is_synthetic_compression_user_turn: t stripped is
+ * a continuation marker, or starts with the todo header and a newline. */
+int hcc__is_synthetic_text(hcc_slice t);
+/* _is_blank_user_turn's content test (the caller checks role and summary):
+ * content None, a blank string, an empty list, or a list of only blank
+ * strings and "text"/"input_text" parts whose text is a blank string. */
+int hcc__blank_user_content(const hcc_doc *d, int c);
+#endif
