@@ -23,6 +23,7 @@
  * is linear in the message. */
 #include "align.h"
 #include "compress.h"
+#include "idset.h"
 #include "media.h"
 #include "msg_write.h"
 #include "ops.h"
@@ -65,11 +66,6 @@ enum {
 };
 
 enum { IN_CALLS = 1, IN_RESULTS = 2 };
-typedef struct idslot {
-  uint32_t hash;
-  int tok;
-  int flags;
-} idslot;
 
 typedef struct cx {
   const hcc_params *p;
@@ -90,8 +86,7 @@ typedef struct cx {
   hcc_slice body;    /* the stub's body after PREFIX-3 */
   int role_user;     /* the summary's role is "user" (else "assistant") */
   int force, merge;
-  idslot *ids;
-  size_t mask;
+  hcc_idset ids;      /* the repair's sets over the assembled list */
   hcc_doc sdoc;      /* the staged message */
   size_t stage_base; /* where staged text starts in the arena */
 } cx;
@@ -106,8 +101,7 @@ typedef struct cx {
 static size_t msg_bound(size_t len) { return 12 * len + 16384; }
 
 size_t hcc__need_compress(const hcc_json_info *info, size_t len) {
-  size_t t = info->tokens ? info->tokens : 1, slots = 2;
-  while (slots < 2 * t + 2) slots <<= 1;
+  size_t t = info->tokens ? info->tokens : 1;
   size_t al = hcc__align_need(info, len), pr = hcc__prune_need(info, len);
   /* tokens of a staged message: rewrites add a few tokens per message and
    * at most two per image part, which itself takes three */
@@ -120,7 +114,7 @@ size_t hcc__need_compress(const hcc_json_info *info, size_t len) {
   size_t body = 3 * len + 4096;
   return hcc__transcript_need(info) + al + hcc__arena_cost((t + 1) * sizeof(hcc_align_msg)) + pr +
          hcc__arena_cost(t + 1) /* echoes */ + 3 * hcc__arena_cost((t + 1) * sizeof(int)) +
-         hcc__arena_cost(slots * sizeof(idslot)) + hcc__arena_cost(body) + stage;
+         hcc__idset_need(info->tokens) + hcc__arena_cost(body) + stage;
 }
 
 static int no_room(hcc_error *err) {
@@ -587,32 +581,10 @@ static int call_key(const hcc_doc *d, const hcc_call *call) {
   return -1;
 }
 
-static idslot *id_find(const cx *c, int tok, uint32_t h) {
-  size_t i = h & c->mask;
-  while (c->ids[i].tok >= 0 && !(c->ids[i].hash == h && hcc__jstr_eq(&c->t.doc, c->ids[i].tok, tok)))
-    i = (i + 1) & c->mask;
-  return &c->ids[i];
-}
-
-static void id_add(cx *c, int tok, int flag) {
-  uint32_t h = hcc__jstr_hash(&c->t.doc, tok);
-  idslot *e = id_find(c, tok, h);
-  if (e->tok < 0) {
-    e->tok = tok;
-    e->hash = h;
-    e->flags = 0;
-  }
-  e->flags |= flag;
-}
-
-static int id_flags(const cx *c, int tok) {
-  const idslot *e = id_find(c, tok, hcc__jstr_hash(&c->t.doc, tok));
-  return e->tok < 0 ? 0 : e->flags;
-}
 
 static int call_missing(const cx *c, const hcc_call *call) {
   int key = call_key(&c->t.doc, call);
-  return key >= 0 && !(id_flags(c, key) & IN_RESULTS);
+  return key >= 0 && !(hcc__idset_flags(&c->ids, key) & IN_RESULTS);
 }
 
 typedef struct fixjob {
@@ -863,21 +835,17 @@ static int plan_assembly(cx *c, hcc_error *err) {
 /* COMPRESS-15: the repair sets over the assembled list, then the media
  * anchor over what the repair keeps. */
 static int plan_repair_media(cx *c, hcc_error *err) {
-  size_t slots = 2;
-  while (slots < 2 * ((size_t)c->t.ncall + (size_t)c->n) + 2) slots <<= 1;
-  c->ids = hcc__arena_take(c->a, slots * sizeof(idslot));
-  if (!c->ids) return no_room(err);
-  c->mask = slots - 1;
-  for (size_t s = 0; s < slots; s++) c->ids[s].tok = -1;
+  int rc = hcc__idset_init(&c->ids, &c->t.doc, (size_t)c->t.doc.ntok, c->a, err);
+  if (rc != HCC_OK) return rc;
   const hcc_doc *d = &c->t.doc;
   for (int j = 0; j < c->n; j++) {
     if (!(c->fl[j] & F_KEPT)) continue;
     const hcc_msg *m = &c->t.msg[c->src[j]];
-    if (m->role == HCC_ROLE_TOOL && nonempty_str(d, m->tool_call_id)) id_add(c, m->tool_call_id, IN_RESULTS);
+    if (m->role == HCC_ROLE_TOOL && nonempty_str(d, m->tool_call_id)) hcc__idset_add(&c->ids, m->tool_call_id, IN_RESULTS);
     if (m->role != HCC_ROLE_ASSISTANT) continue;
     for (int k = 0; k < m->ncalls; k++) {
       int key = call_key(d, &c->t.call[m->first_call + k]);
-      if (key >= 0) id_add(c, key, IN_CALLS);
+      if (key >= 0) hcc__idset_add(&c->ids, key, IN_CALLS);
     }
   }
   int anchor = -1; /* P index of the media anchor */
@@ -885,7 +853,7 @@ static int plan_repair_media(cx *c, hcc_error *err) {
     if (!(c->fl[j] & F_KEPT)) continue;
     const hcc_msg *m = &c->t.msg[c->src[j]];
     if (m->role == HCC_ROLE_TOOL && nonempty_str(d, m->tool_call_id) &&
-        !(id_flags(c, m->tool_call_id) & IN_CALLS)) {
+        !(hcc__idset_flags(&c->ids, m->tool_call_id) & IN_CALLS)) {
       c->fl[j] |= F_RDROP;
       continue;
     }

@@ -20,6 +20,7 @@
  * One hash table over the id tokens holds both sets (a flag per set), so
  * the op is linear in the input; nothing is copied or decoded into a
  * buffer: ids are hashed and compared by code points. */
+#include "idset.h"
 #include "msg_write.h"
 #include "ops.h"
 #include "pyspace.h"
@@ -32,54 +33,10 @@
 
 enum { IN_CALLS = 1, IN_RESULTS = 2 };
 
-typedef struct idslot {
-  uint32_t hash;
-  int tok; /* first string token seen with this id, -1 when empty */
-  int flags;
-} idslot;
-
-typedef struct idset {
-  const hcc_doc *d;
-  idslot *slot;
-  size_t mask;
-} idset;
-
-/* Every id is the value of a member, so a document of t tokens holds at
- * most t/2 of them; the table keeps its load at or below one half. */
-static size_t id_slots(size_t tokens) {
-  size_t s = 2;
-  while (s < 2 * (tokens / 2 + 1)) s <<= 1;
-  return s;
-}
-
 size_t hcc__need_repair(const hcc_json_info *info, size_t len) {
   (void)len;
-  return hcc__transcript_need(info) + hcc__arena_cost(id_slots(info->tokens) * sizeof(idslot)) +
+  return hcc__transcript_need(info) + hcc__idset_need(info->tokens) +
          hcc__obj_write_need(info);
-}
-
-/* The slot holding id `tok`, or the empty slot where it would go. */
-static idslot *id_find(const idset *s, int tok, uint32_t h) {
-  size_t i = h & s->mask;
-  while (s->slot[i].tok >= 0 && !(s->slot[i].hash == h && hcc__jstr_eq(s->d, s->slot[i].tok, tok)))
-    i = (i + 1) & s->mask;
-  return &s->slot[i];
-}
-
-static void id_add(idset *s, int tok, int flag) {
-  uint32_t h = hcc__jstr_hash(s->d, tok);
-  idslot *e = id_find(s, tok, h);
-  if (e->tok < 0) {
-    e->tok = tok;
-    e->hash = h;
-    e->flags = 0;
-  }
-  e->flags |= flag;
-}
-
-static int id_flags(const idset *s, int tok) {
-  const idslot *e = id_find(s, tok, hcc__jstr_hash(s->d, tok));
-  return e->tok < 0 ? 0 : e->flags;
 }
 
 /* A non-empty JSON string token (Python: a truthy str). */
@@ -134,19 +91,19 @@ int hcc__repair_check_shape(const hcc_transcript *t, hcc_error *err) {
 
 typedef struct repair {
   const hcc_transcript *t;
-  idset ids;
+  hcc_idset ids;
   const hcc_msg *m; /* the message being rewritten */
 } repair;
 
 /* A call hermes finds unanswered: its id is a call id with no result. */
 static int missing(const repair *r, const hcc_call *c) {
   int k = call_key(&r->t->doc, c);
-  return k >= 0 && !(id_flags(&r->ids, k) & IN_RESULTS);
+  return k >= 0 && !(hcc__idset_flags(&r->ids, k) & IN_RESULTS);
 }
 
 static int orphan_result(const repair *r, const hcc_msg *m) {
   return m->role == HCC_ROLE_TOOL && nonempty_str(&r->t->doc, m->tool_call_id) &&
-         !(id_flags(&r->ids, m->tool_call_id) & IN_CALLS);
+         !(hcc__idset_flags(&r->ids, m->tool_call_id) & IN_CALLS);
 }
 
 /* SET tool_calls: the kept calls, each copied raw. */
@@ -225,22 +182,18 @@ int hcc__op_repair(const hcc_params *p, const char *in, size_t len, hcc_arena *a
   rc = hcc__repair_check_shape(&t, err);
   if (rc != HCC_OK) return rc;
   const hcc_doc *d = &t.doc;
-  size_t nslot = id_slots((size_t)d->ntok);
   r.t = &t;
   r.m = NULL;
-  r.ids.d = d;
-  r.ids.mask = nslot - 1;
-  r.ids.slot = hcc__arena_take(a, nslot * sizeof(idslot));
-  if (!r.ids.slot) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the id table");
-  for (size_t s = 0; s < nslot; s++) r.ids.slot[s].tok = -1;
+  rc = hcc__idset_init(&r.ids, d, (size_t)d->ntok, a, err);
+  if (rc != HCC_OK) return rc;
   for (int i = 0; i < t.nmsg; i++) {
     const hcc_msg *m = &t.msg[i];
     if (nonempty_str(d, m->tool_call_id) && m->role == HCC_ROLE_TOOL)
-      id_add(&r.ids, m->tool_call_id, IN_RESULTS);
+      hcc__idset_add(&r.ids, m->tool_call_id, IN_RESULTS);
     if (!is_list_calls(d, m)) continue;
     for (int k = 0; k < m->ncalls; k++) {
       int key = call_key(d, &t.call[m->first_call + k]);
-      if (key >= 0) id_add(&r.ids, key, IN_CALLS);
+      if (key >= 0) hcc__idset_add(&r.ids, key, IN_CALLS);
     }
   }
   int first = 1;
