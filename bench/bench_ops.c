@@ -3,7 +3,7 @@
  *
  *   bench_ops --list
  *   bench_ops OP FILE [--runs N] [--budget SECONDS] [--name=value ...] [--no-touch]
- *             [--touch-max BYTES]
+ *             [--touch-max BYTES] [--no-md5]
  *   bench_ops --exec N CMD [ARG ...]
  *
  * Reads FILE whole (not timed), asks hcc_workspace_size (timed apart:
@@ -23,6 +23,9 @@
  * --no-touch skips the pattern fill (ws_touched is then 0); so does a
  * workspace larger than --touch-max bytes (default 4e9: filling it would
  * make all of it resident), and ws_touched is then -1.
+ * --no-md5 leaves out_md5 empty (for profiles: the hash is not the op's).
+ * When the workspace cannot be allocated, rc is "malloc-failed" and
+ * ws_need says how much was asked.
  * --budget stops the runs once they have taken that long together (at
  * least one run always happens).
  * --list prints the ops this build supports, one a line.
@@ -150,7 +153,7 @@ int main(int argc, char **argv) {
   hcc_params p;
   hcc_error err;
   hcc_params_init(&p);
-  int runs = 5, touch = 1;
+  int runs = 5, touch = 1, md5 = 1;
   double budget = 1e30, spent = 0, touch_max = 4e9;
   for (int i = 3; i < argc; i++) {
     const char *a = argv[i];
@@ -164,6 +167,10 @@ int main(int argc, char **argv) {
     }
     if (!strcmp(a, "--touch-max") && i + 1 < argc) {
       touch_max = atof(argv[++i]);
+      continue;
+    }
+    if (!strcmp(a, "--no-md5")) {
+      md5 = 0;
       continue;
     }
     if (!strcmp(a, "--no-touch")) {
@@ -197,7 +204,12 @@ int main(int argc, char **argv) {
     unsigned char *ws = malloc(need ? need : 1);
     size_t cap = len + 4096;
     char *out = malloc(cap);
-    if (!ws || !out) die("out of memory");
+    if (!ws || !out) {
+      printf("{\"op\": \"%s\", \"bytes\": %zu, \"rc\": \"malloc-failed\", \"ws_need\": %zu, "
+             "\"ws_bound\": %zu, \"sizing_s\": %.9f, \"runs_s\": []}\n",
+             argv[1], len, need, bound, sizing);
+      return 0;
+    }
     if (touch && (double)need > touch_max) {
       touch = 0;
       touched = -1;
@@ -221,7 +233,7 @@ int main(int argc, char **argv) {
       spent += t;
       if (spent >= budget) break;
     }
-    if (rc == HCC_OK) {
+    if (rc == HCC_OK && md5) {
       hcc_md5 m;
       unsigned char d[16];
       hcc__md5_init(&m);
