@@ -40,10 +40,16 @@ $(B)/obj $(B)/tests:
 conform: deps all
 	$(PYTHON) tools/conform.py --impl "$(if $(IMPL),$(IMPL),$(B)/hcc --protocol)" $(CONFORM_FLAGS)
 
+# Every stage; the fuzz stages and the coverage gate are defined further
+# down (fuzzing section).  About 5 minutes on a 2-core machine.
 test: deps all alloc-check unit cli-test spec-examples
 	$(PYTHON) tools/conform.py --impl "$(B)/hcc --protocol" --exact
 	$(PYTHON) tools/conform.py --impl "$(B)/hcc" --serve --exact
 	$(PYTHON) tools/coverage_of_rules.py
+	$(MAKE) --no-print-directory fuzz-replay
+	$(MAKE) --no-print-directory fuzz-selftest
+	$(MAKE) --no-print-directory fuzz-smoke
+	$(MAKE) --no-print-directory coverage
 	@echo "make test: all stages passed"
 
 cli-test: all
@@ -303,3 +309,7 @@ $(B)/bench_ops: bench/bench_ops.c $(B)/libhcc.a
 	$(CC) $(CPPFLAGS_HCC) $(WARN) -O2 -g bench/bench_ops.c $(B)/libhcc.a -o $@
 bench: all $(B)/gen_bench $(B)/bench_ops
 	$(PYTHON) tools/bench.py
+
+# The gate alone, on the tracefile of the last `make coverage`.
+coverage-gate:
+	$(PYTHON) tools/coverage_gate.py --line $(COV_LINE) --branch $(COV_BRANCH) $(CV)/lcov.info
