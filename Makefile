@@ -307,7 +307,7 @@ $(B)/gen_bench: bench/gen_bench.c $(B)/libhcc.a
 	$(CC) $(CPPFLAGS_HCC) $(WARN) -O2 -g bench/gen_bench.c $(B)/libhcc.a -o $@
 $(B)/bench_ops: bench/bench_ops.c $(B)/libhcc.a
 	$(CC) $(CPPFLAGS_HCC) $(WARN) -O2 -g bench/bench_ops.c $(B)/libhcc.a -o $@
-bench: all $(B)/gen_bench $(B)/bench_ops
+bench: all $(B)/gen_bench $(B)/bench_ops bench-json
 	$(PYTHON) tools/bench.py
 
 # The gate alone, on the tracefile of the last `make coverage`.

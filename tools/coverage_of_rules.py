@@ -16,6 +16,8 @@ import casefmt  # noqa: E402
 import spec_examples  # noqa: E402
 
 HEADING = re.compile(r"^#{2,4} ([A-Z]+-\d+) — (.*)$", re.M)
+DIV_DEF = re.compile(r"^(?:#{3,4} |\*\*)(DIV-[A-Z]+-\d+) — ", re.M)
+DIV_REF = re.compile(r"DIV-[A-Z]+-\d+")
 MANIFEST = os.path.join(casefmt.GOLDEN, "manifest.json")
 
 
@@ -30,6 +32,11 @@ def spec_rules():
     return rules
 
 
+def spec_divergences():
+    with open(spec_examples.SPEC_FILES[0], encoding="utf-8") as f:
+        return set(DIV_DEF.findall(f.read()))
+
+
 def manifest(cases):
     return {
         "cases": [{"id": c["id"], "path": c["_path"], "op": c["op"], "rules": c["rules"],
@@ -39,6 +46,7 @@ def manifest(cases):
 
 def main():
     rules = spec_rules()
+    divs = spec_divergences()
     cases = casefmt.load_cases()
     problems = []
     by_rule = {r: 0 for r in rules}
@@ -58,6 +66,9 @@ def main():
         ops.setdefault(c["op"], [0, 0])[1 if rej else 0] += 1
         if not c.get("hermes"):
             problems.append("%s: no hermes verdict" % c["_path"])
+        for div in DIV_REF.findall(c.get("hermes", "")):
+            if div not in divs:
+                problems.append("%s: cites %s, which the spec does not define" % (c["_path"], div))
     cli_tests = open(os.path.join(casefmt.ROOT, "tests", "cli", "test_cli.sh"), encoding="utf-8").read()
     for r, n in sorted(by_rule.items()):
         if rules[r].endswith("(CLI)"):

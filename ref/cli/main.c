@@ -44,8 +44,7 @@ static void usage(FILE *f) {
 /* --check=PROFILE: runs `check` on the op's own output and fails loudly
  * (HCC_E_CHECK, findings on stderr, no output) if a provider would refuse
  * it.  Spec CHECK-23. */
-static int self_check(const hcc_params *op_params, const char *profile, const char *out,
-                      size_t out_len) {
+static int self_check(const char *profile, const char *out, size_t out_len) {
   hcc_params cp;
   hcc_error err;
   char *findings;
@@ -55,7 +54,6 @@ static int self_check(const hcc_params *op_params, const char *profile, const ch
     fprintf(stderr, "usage: --check=%s: %s\n", profile, err.message);
     return EXIT_USAGE;
   }
-  (void)op_params;
   int rc = cli_run_op(HCC_OP_CHECK, &cp, out, out_len, &findings, &n, &err);
   if (rc != HCC_OK) {
     fprintf(stderr, "error: HCC_E_CHECK at byte 0: the output could not be checked (%s: %s)\n",
@@ -149,7 +147,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "error: %s at byte %zu: %s\n", hcc_error_name(rc), err.offset, err.message);
     return EXIT_REJECTED;
   }
-  int st = check_profile ? self_check(&p, check_profile, out, out_len) : EXIT_OK;
+  int st = check_profile ? self_check(check_profile, out, out_len) : EXIT_OK;
   if (st != EXIT_OK) {
     free(out);
     return st;
