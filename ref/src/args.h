@@ -28,4 +28,10 @@ int hcc__args_selected(const hcc_doc *d, const hcc_call *c, int all);
  * or a result equal to the decoded text).  Errors: HCC_E_WORKSPACE. */
 int hcc__args_shrink(const hcc_doc *d, int v, size_t head_chars, hcc_arena *a,
                      const char **res, size_t *res_len, int *changed, hcc_error *err);
+
+/* Writes the tool_calls list of message m as pass 3 leaves it: every
+ * selected call whose arguments change rewritten through msg_write (only
+ * function.arguments replaced), every other call copied byte for byte. */
+int hcc__args_write_calls(const hcc_transcript *t, const hcc_msg *m, int all, size_t head,
+                          hcc_arena *scratch, hcc_out *o, hcc_error *err);
 #endif

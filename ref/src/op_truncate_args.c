@@ -113,8 +113,6 @@ typedef struct job {
   const hcc_params *p;
   size_t head;
   const hcc_msg *m; /* the message being written */
-  const char *res; /* the new arguments of the call being written */
-  size_t res_len;
 } job;
 
 int hcc__args_selected(const hcc_doc *d, const hcc_call *c, int all) {
@@ -164,11 +162,16 @@ static int prune_boundary(const hcc_transcript *t, const hcc_params *p, size_t l
   return HCC_OK;
 }
 
-/* ---- writing a changed message through msg_write --------------------------- */
+/* ---- writing a message's tool_calls with shrunk arguments ----------------- */
+
+typedef struct calls_job {
+  const char *res; /* the new arguments of the call being written */
+  size_t res_len;
+} calls_job;
 
 static int put_args(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch,
                     hcc_out *o, hcc_error *err) {
-  const job *j = ctx;
+  const calls_job *j = ctx;
   (void)d, (void)old, (void)scratch, (void)err;
   hcc__out_json_str(o, j->res, j->res_len);
   return HCC_OK;
@@ -180,23 +183,19 @@ static int put_function(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch
   return hcc__obj_write(d, old, &e, 1, scratch, o, err);
 }
 
-/* The new tool_calls list: rewritten calls through msg_write, the others
- * as they stand. */
-static int put_calls(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch,
-                     hcc_out *o, hcc_error *err) {
-  job *j = ctx;
-  const hcc_transcript *t = j->t;
-  const hcc_msg *m = j->m; /* old is m->tool_calls: the list of its calls */
-  (void)old;
+int hcc__args_write_calls(const hcc_transcript *t, const hcc_msg *m, int all, size_t head,
+                          hcc_arena *scratch, hcc_out *o, hcc_error *err) {
+  const hcc_doc *d = &t->doc;
+  calls_job j = {NULL, 0};
   hcc__out_ch(o, '[');
   for (int k = 0; k < m->ncalls; k++) {
     const hcc_call *c = &t->call[m->first_call + k];
     size_t n, mark = scratch->used;
-    int changed = 0, rc = HCC_OK, v = hcc__args_selected(&j->t->doc, c, j->p->truncate_all);
+    int changed = 0, rc = HCC_OK, v = hcc__args_selected(d, c, all);
     if (k) hcc__out_str(o, HCC_ITEM_SEP);
-    if (v >= 0) rc = hcc__args_shrink(d, v, j->head, scratch, &j->res, &j->res_len, &changed, err);
+    if (v >= 0) rc = hcc__args_shrink(d, v, head, scratch, &j.res, &j.res_len, &changed, err);
     if (rc == HCC_OK && changed) {
-      hcc_edit e = {"function", 8, HCC_EDIT_SET, put_function, j, NULL, 0};
+      hcc_edit e = {"function", 8, HCC_EDIT_SET, put_function, &j, NULL, 0};
       rc = hcc__obj_write(d, c->tok, &e, 1, scratch, o, err);
     } else if (rc == HCC_OK) {
       const char *raw = hcc__json_raw(d, c->tok, &n);
@@ -209,6 +208,14 @@ static int put_calls(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch,
   return HCC_OK;
 }
 
+/* The new tool_calls list of the message being written. */
+static int put_calls(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch,
+                     hcc_out *o, hcc_error *err) {
+  const job *j = ctx;
+  (void)d, (void)old;
+  return hcc__args_write_calls(j->t, j->m, j->p->truncate_all, j->head, scratch, o, err);
+}
+
 /* 1 when some call of message m gets new arguments. */
 static int message_changes(job *j, const hcc_msg *m, hcc_arena *a, int *changed,
                            hcc_error *err) {
@@ -216,8 +223,9 @@ static int message_changes(job *j, const hcc_msg *m, hcc_arena *a, int *changed,
   for (int k = 0; k < m->ncalls && !*changed; k++) {
     int v = hcc__args_selected(&j->t->doc, &j->t->call[m->first_call + k], j->p->truncate_all);
     if (v < 0) continue;
-    size_t mark = a->used;
-    int rc = hcc__args_shrink(&j->t->doc, v, j->head, a, &j->res, &j->res_len, changed, err);
+    size_t mark = a->used, res_len;
+    const char *res;
+    int rc = hcc__args_shrink(&j->t->doc, v, j->head, a, &res, &res_len, changed, err);
     a->used = mark;
     if (rc != HCC_OK) return rc;
   }
@@ -248,7 +256,7 @@ int hcc__op_truncate_args(const hcc_params *p, const char *in, size_t len,
   int rc = hcc__transcript_parse(&t, in, len, a, err);
   if (rc == HCC_OK) rc = check_shape(&t, err);
   if (rc != HCC_OK) return rc;
-  job j = {&t, p, (size_t)p->head_chars, NULL, NULL, 0};
+  job j = {&t, p, (size_t)p->head_chars, NULL};
   int boundary = t.nmsg;
   if (!p->truncate_all) {
     rc = prune_boundary(&t, p, len, a, &boundary, err);

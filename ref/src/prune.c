@@ -823,8 +823,6 @@ int hcc__prune_run(hcc_prune *p, const hcc_transcript *t, const hcc_prune_cfg *c
 typedef struct wjob {
   hcc_prune *p;
   int i;
-  const char *res; /* the new arguments of the call being written */
-  size_t res_len;
 } wjob;
 
 static int put_summary(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
@@ -871,52 +869,18 @@ static int put_images(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, 
   return HCC_OK;
 }
 
-static int put_args(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
-                    hcc_error *err) {
-  const wjob *j = ctx;
-  (void)d, (void)old, (void)scratch, (void)err;
-  hcc__out_json_str(o, j->res, j->res_len);
-  return HCC_OK;
-}
-
-static int put_function(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
-                        hcc_error *err) {
-  hcc_edit e = {"arguments", 9, HCC_EDIT_SET, put_args, ctx, NULL, 0};
-  return hcc__obj_write(d, old, &e, 1, scratch, o, err);
-}
-
 /* The new tool_calls list: shrunk calls rewritten, the others as they
- * stand. */
+ * stand (the writer truncate-args uses). */
 static int put_calls(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
                      hcc_error *err) {
-  wjob *j = ctx;
-  const hcc_transcript *t = j->p->t;
-  const hcc_msg *m = &t->msg[j->i];
-  (void)old;
-  hcc__out_ch(o, '[');
-  for (int k = 0; k < m->ncalls; k++) {
-    const hcc_call *c = &t->call[m->first_call + k];
-    size_t n, mark = scratch->used;
-    int changed = 0, rc = HCC_OK, v = hcc__args_selected(d, c, 0);
-    if (k) hcc__out_str(o, HCC_ITEM_SEP);
-    if (v >= 0) rc = hcc__args_shrink(d, v, HCC_ARGS_HEAD, scratch, &j->res, &j->res_len, &changed, err);
-    if (rc == HCC_OK && changed) {
-      hcc_edit e = {"function", 8, HCC_EDIT_SET, put_function, j, NULL, 0};
-      rc = hcc__obj_write(d, c->tok, &e, 1, scratch, o, err);
-    } else if (rc == HCC_OK) {
-      const char *raw = hcc__json_raw(d, c->tok, &n);
-      hcc__out_put(o, raw, n);
-    }
-    scratch->used = mark;
-    if (rc != HCC_OK) return rc;
-  }
-  hcc__out_ch(o, ']');
-  return HCC_OK;
+  const wjob *j = ctx;
+  (void)d, (void)old;
+  return hcc__args_write_calls(j->p->t, &j->p->t->msg[j->i], 0, HCC_ARGS_HEAD, scratch, o, err);
 }
 
 int hcc__prune_write_msg(hcc_prune *p, int i, hcc_out *o, hcc_error *err) {
   const hcc_transcript *t = p->t;
-  wjob j = {p, i, NULL, 0};
+  wjob j = {p, i};
   hcc_edit e = {"content", 7, HCC_EDIT_SET, NULL, &j, NULL, 0};
   switch ((hcc_prune_action)p->m[i].action) {
   case HCC_PRUNE_KEEP:
