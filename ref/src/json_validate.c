@@ -81,10 +81,33 @@ static size_t utf8_seq(const vstate *v, size_t i) {
 
 /* Scans a string whose opening quote is at s[i]; leaves v->i after the
  * closing quote. */
+/* Bytes at s[i..n) that are plain string content: printable ASCII other
+ * than '"' and '\\'.  Eight bytes at a time (SWAR): a word is skipped
+ * whole when none of its bytes is below 0x20, '"', '\\' or 0x80 and up;
+ * the byte loop finds the exact stop.  Strings are most of a transcript's
+ * bytes, so this is the validator's hot loop. */
+static size_t plain_run(const unsigned char *s, size_t i, size_t n) {
+  const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+  while (n - i >= 8) {
+    uint64_t w;
+    memcpy(&w, s + i, 8);
+    uint64_t quote = w ^ (ones * '"'), bslash = w ^ (ones * '\\');
+    /* a byte is "special" when it is zero in quote/bslash, below 0x20, or has its high bit */
+    uint64_t special = ((quote - ones) & ~quote) | ((bslash - ones) & ~bslash) |
+                       ((w - ones * 0x20) & ~w) | w;
+    if (special & highs) break;
+    i += 8;
+  }
+  while (i < n && s[i] >= 0x20 && s[i] < 0x80 && s[i] != '"' && s[i] != '\\') i++;
+  return i;
+}
+
 static int scan_string(vstate *v) {
   size_t start = v->i + 1;
   size_t i = start;
   while (i < v->n) {
+    i = plain_run(v->s, i, v->n);
+    if (i >= v->n) break;
     unsigned char c = v->s[i];
     if (c == '"') {
       size_t body = i - start;
