@@ -52,10 +52,10 @@ static size_t decode(const char *raw, size_t n, char *dst, size_t *cps) {
   size_t out = 0, count = 0, i = 0;
   char tmp[4];
   while (i < n) {
-    size_t k = 0;
-    while (i + k < n && raw[i + k] != '\\') k++;
+    const char *bs = memchr(raw + i, '\\', n - i);
+    size_t k = bs ? (size_t)(bs - (raw + i)) : n - i;
     if (k) {
-      for (size_t q = 0; q < k; q++) count += ((unsigned char)raw[i + q] & 0xC0) != 0x80;
+      if (cps) count += hcc__utf8_count(raw + i, k);
       if (dst) memcpy(dst + out, raw + i, k);
       out += k;
       i += k;

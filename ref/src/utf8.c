@@ -8,8 +8,16 @@ static size_t seq_len(unsigned char c) {
 }
 
 size_t hcc__utf8_count(const char *s, size_t n) {
-  size_t count = 0;
-  for (size_t i = 0; i < n; i++)
+  /* Code points are the bytes that are not continuation bytes (10xxxxxx);
+   * eight at a time: a continuation byte has bit 7 set and bit 6 clear. */
+  const uint64_t highs = 0x8080808080808080ULL;
+  size_t count = 0, i = 0;
+  for (; n - i >= 8; i += 8) {
+    uint64_t w;
+    memcpy(&w, s + i, 8);
+    count += 8 - (size_t)__builtin_popcountll(w & ~(w << 1) & highs);
+  }
+  for (; i < n; i++)
     if (((unsigned char)s[i] & 0xC0) != 0x80) count++;
   return count;
 }
