@@ -41,19 +41,57 @@ static int64_t hermes_tokens(const hcc_est_acc *acc) {
   return (int64_t)(acc->dense + (acc->bytes + 3) / HCC_CHARS_PER_TOKEN);
 }
 
-const hcc_estimator hcc__est_hermes = {"hermes", hermes_feed, hermes_tokens};
+/* ASCII is neither dense nor more than one byte. */
+static void hermes_feed_ascii(hcc_est_acc *acc, size_t n) {
+  acc->cps += n;
+  acc->bytes += n;
+}
+
+const hcc_estimator hcc__est_hermes = {"hermes", hermes_feed, hermes_tokens, hermes_feed_ascii};
+
+/* Length of the run at s[i..n) of ASCII bytes other than stop (stop 0:
+ * none), eight bytes at a time. */
+static size_t ascii_run(const char *s, size_t i, size_t n, char stop) {
+  const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+  size_t j = i;
+  while (n - j >= 8) {
+    uint64_t w, x;
+    memcpy(&w, s + j, 8);
+    x = w ^ (ones * (unsigned char)stop);
+    if ((w | (stop ? ((x - ones) & ~x) : 0)) & highs) break;
+    j += 8;
+  }
+  while (j < n && (unsigned char)s[j] < 0x80 && (!stop || s[j] != stop)) j++;
+  return j - i;
+}
 
 int64_t hcc__est_text(const hcc_estimator *e, const char *s, size_t n) {
   hcc_est_acc acc = {0, 0, 0};
   size_t i = 0;
-  while (i < n) e->feed(&acc, hcc__utf8_next(s, n, &i));
+  while (i < n) {
+    size_t k = e->feed_ascii ? ascii_run(s, i, n, 0) : 0;
+    if (k) {
+      e->feed_ascii(&acc, k);
+      i += k;
+      continue;
+    }
+    e->feed(&acc, hcc__utf8_next(s, n, &i));
+  }
   return e->tokens(&acc);
 }
 
 int64_t hcc__est_body(const hcc_estimator *e, const char *raw, size_t n) {
   hcc_est_acc acc = {0, 0, 0};
   size_t i = 0;
-  while (i < n) e->feed(&acc, hcc__json_body_next(raw, n, &i));
+  while (i < n) {
+    size_t k = e->feed_ascii ? ascii_run(raw, i, n, '\\') : 0;
+    if (k) {
+      e->feed_ascii(&acc, k);
+      i += k;
+      continue;
+    }
+    e->feed(&acc, hcc__json_body_next(raw, n, &i));
+  }
   return e->tokens(&acc);
 }
 

@@ -29,6 +29,10 @@ typedef struct hcc_estimator {
   void (*feed)(hcc_est_acc *acc, uint32_t cp);
   /* Tokens of the text whose sums are acc. */
   int64_t (*tokens)(const hcc_est_acc *acc);
+  /* Optional (NULL: feed is called per code point): adds n ASCII code
+   * points at once, the same as n calls of feed with code points below
+   * 0x80, so the walkers can skip plain text fast. */
+  void (*feed_ascii)(hcc_est_acc *acc, size_t n);
 } hcc_estimator;
 
 /* hermes's estimate_tokens_rough (agent/model_metadata.py): code points in

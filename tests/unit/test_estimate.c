@@ -259,7 +259,7 @@ static int64_t tokens_cp(const hcc_est_acc *acc) { return (int64_t)acc->cps; }
 
 static void test_pluggable(void **state) {
   (void)state;
-  static const hcc_estimator per_cp = {"per-code-point", feed_cp, tokens_cp};
+  static const hcc_estimator per_cp = {"per-code-point", feed_cp, tokens_cp, NULL};
   assert_int_equal(hcc__est_text(&per_cp, "中文ab", strlen("中文ab")), 4);
   assert_int_equal(hcc__est_body(&per_cp, "\\u4e2d\\ud83d\\ude00", 18), 2);
   const char *in = "[{\"role\": \"user\", \"content\": \"abcdef\"}]";
