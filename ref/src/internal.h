@@ -103,15 +103,33 @@ size_t hcc__json_str_cps(const char *raw, size_t n);
 /* Next code point of the valid JSON string body raw[0..n) at *pos, as
  * json.loads decodes it: escaped surrogate pairs joined, a lone surrogate
  * kept as that code point; advances *pos. */
-uint32_t hcc__json_body_next(const char *raw, size_t n, size_t *pos);
+uint32_t hcc__json_body_next_slow(const char *raw, size_t n, size_t *pos);
+static inline uint32_t hcc__json_body_next(const char *raw, size_t n, size_t *pos) {
+  unsigned char c = (unsigned char)raw[*pos];
+  if (c < 0x80 && c != '\\') {
+    (*pos)++;
+    return c;
+  }
+  return hcc__json_body_next_slow(raw, n, pos);
+}
 
 /* ---- UTF-8 / code points (utf8.c) -------------------------------------- */
 /* Number of code points of WTF-8 text. */
 size_t hcc__utf8_count(const char *s, size_t n);
 /* Byte length of the first k code points of s[0..n) (n when fewer). */
 size_t hcc__utf8_prefix(const char *s, size_t n, size_t k);
-/* Decodes the code point at s[*i], advances *i. Text must be valid WTF-8. */
-uint32_t hcc__utf8_next(const char *s, size_t n, size_t *i);
+/* Decodes the code point at s[*i], advances *i. Text must be valid WTF-8.
+ * ASCII is decoded inline (it is most of every transcript); the rest by
+ * hcc__utf8_next_multi. */
+uint32_t hcc__utf8_next_multi(const char *s, size_t n, size_t *i);
+static inline uint32_t hcc__utf8_next(const char *s, size_t n, size_t *i) {
+  unsigned char c = (unsigned char)s[*i];
+  if (c < 0x80) {
+    (*i)++;
+    return c;
+  }
+  return hcc__utf8_next_multi(s, n, i);
+}
 /* Encodes cp as (WTF-8) UTF-8 into d (4 bytes of room); returns the length.
  * A lone surrogate gets its 3-byte form. */
 size_t hcc__utf8_encode(uint32_t cp, char *d);

@@ -18,7 +18,7 @@ static uint32_t hex4(const char *p) {
   return u;
 }
 
-uint32_t hcc__json_body_next(const char *raw, size_t n, size_t *pos) {
+uint32_t hcc__json_body_next_slow(const char *raw, size_t n, size_t *pos) {
   size_t i = *pos;
   if (raw[i] != '\\') return hcc__utf8_next(raw, n, pos);
   char e = raw[i + 1];

@@ -31,22 +31,6 @@ size_t hcc__utf8_prefix(const char *s, size_t n, size_t k) {
   return i < n ? i : n;
 }
 
-uint32_t hcc__utf8_next(const char *s, size_t n, size_t *i) {
-  const unsigned char *p = (const unsigned char *)s + *i;
-  size_t len = seq_len(p[0]);
-  uint32_t cp;
-  if (*i + len > n) len = n - *i; /* defensive: never read past the end */
-  switch (len) {
-  case 1: cp = p[0]; break;
-  case 2: cp = ((uint32_t)(p[0] & 0x1F) << 6) | (p[1] & 0x3F); break;
-  case 3: cp = ((uint32_t)(p[0] & 0x0F) << 12) | ((uint32_t)(p[1] & 0x3F) << 6) | (p[2] & 0x3F); break;
-  default: cp = ((uint32_t)(p[0] & 0x07) << 18) | ((uint32_t)(p[1] & 0x3F) << 12) |
-                ((uint32_t)(p[2] & 0x3F) << 6) | (p[3] & 0x3F); break;
-  }
-  *i += len;
-  return cp;
-}
-
 size_t hcc__utf8_encode(uint32_t cp, char *dst) {
   unsigned char *d = (unsigned char *)dst;
   if (cp < 0x80) {
@@ -74,4 +58,20 @@ size_t hcc__utf8_encode(uint32_t cp, char *dst) {
 void hcc__utf8_put(hcc_out *o, uint32_t cp) {
   char d[4];
   hcc__out_put(o, d, hcc__utf8_encode(cp, d));
+}
+
+uint32_t hcc__utf8_next_multi(const char *s, size_t n, size_t *i) {
+  const unsigned char *p = (const unsigned char *)s + *i;
+  size_t len = seq_len(p[0]);
+  uint32_t cp;
+  if (*i + len > n) len = n - *i; /* defensive: never read past the end */
+  switch (len) {
+  case 1: cp = p[0]; break;
+  case 2: cp = ((uint32_t)(p[0] & 0x1F) << 6) | (p[1] & 0x3F); break;
+  case 3: cp = ((uint32_t)(p[0] & 0x0F) << 12) | ((uint32_t)(p[1] & 0x3F) << 6) | (p[2] & 0x3F); break;
+  default: cp = ((uint32_t)(p[0] & 0x07) << 18) | ((uint32_t)(p[1] & 0x3F) << 12) |
+                ((uint32_t)(p[2] & 0x3F) << 6) | (p[3] & 0x3F); break;
+  }
+  *i += len;
+  return cp;
 }
