@@ -65,9 +65,20 @@ typedef struct hcc_out {
 } hcc_out;
 
 void hcc__out_init(hcc_out *o, char *buf, size_t cap);
-void hcc__out_put(hcc_out *o, const void *p, size_t n);
+/* Writes p[0..n) (as far as there is room) and counts n; inline because
+ * the writers emit many pieces of a few bytes. */
+static inline void hcc__out_put(hcc_out *o, const void *p, size_t n) {
+  if (o->len < o->cap) {
+    size_t room = o->cap - o->len;
+    memcpy(o->buf + o->len, p, n < room ? n : room);
+  }
+  o->len += n;
+}
 void hcc__out_str(hcc_out *o, const char *s);
-void hcc__out_ch(hcc_out *o, char c);
+static inline void hcc__out_ch(hcc_out *o, char c) {
+  if (o->len < o->cap) o->buf[o->len] = c;
+  o->len++;
+}
 void hcc__out_i64(hcc_out *o, int64_t v);
 /* Writes s[0..n) as the body of a JSON string exactly as Python's
  * json.dumps(..., ensure_ascii=False) escapes it (hermes's output format).

@@ -9,17 +9,9 @@ void hcc__out_init(hcc_out *o, char *buf, size_t cap) {
   o->len = 0;
 }
 
-void hcc__out_put(hcc_out *o, const void *p, size_t n) {
-  if (o->len < o->cap) {
-    size_t room = o->cap - o->len;
-    memcpy(o->buf + o->len, p, n < room ? n : room);
-  }
-  o->len += n;
-}
 
 void hcc__out_str(hcc_out *o, const char *s) { hcc__out_put(o, s, strlen(s)); }
 
-void hcc__out_ch(hcc_out *o, char c) { hcc__out_put(o, &c, 1); }
 
 void hcc__out_i64(hcc_out *o, int64_t v) {
   char tmp[24];
