@@ -208,6 +208,9 @@ typedef struct hcc_json_info {
   size_t max_string;    /* longest raw string body in bytes */
   size_t max_arguments; /* longest raw string value of a member whose key
                            decodes to "arguments" */
+  size_t max_deep_container; /* largest raw array or object nested three
+                           or more levels deep (a message's content or
+                           tool_calls; a whole message under a wrapper) */
   size_t lone_surrogates; /* \uD800-\uDFFF escapes not forming a pair */
 } hcc_json_info;
 

@@ -99,11 +99,18 @@ int64_t hcc__est_body(const hcc_estimator *e, const char *raw, size_t n) {
 
 /* str() of a value is at most 5 times its JSON text plus a constant: a DEL
  * byte becomes \x7f (4x), a non-printable character at most 2.5x, a float
- * at most 4.5x ("1e15" is 1000000000000000.0), a separator 2x. */
-static size_t render_cap(size_t len) { return 5 * len + 64; }
+ * at most 4.5x ("1e15" is 1000000000000000.0), a separator 2x.  The values
+ * rendered into the buffer are a message's content (a string: its decoded
+ * text, at most its raw body; a list or object: its text view or str()) and
+ * single tool calls, all nested at least three levels deep, so the largest
+ * such container and the longest string bound them, not the whole input. */
+static size_t render_cap(const hcc_json_info *info) {
+  return 5 * info->max_deep_container + info->max_string + 64;
+}
 
 size_t hcc__est_need(const hcc_json_info *info, size_t len) {
-  return hcc__arena_cost(render_cap(len)) + hcc__py_str_need(info);
+  (void)len;
+  return hcc__arena_cost(render_cap(info)) + hcc__py_str_need(info);
 }
 
 int hcc__est_init(hcc_est_ctx *ctx, const hcc_estimator *e,
@@ -112,7 +119,8 @@ int hcc__est_init(hcc_est_ctx *ctx, const hcc_estimator *e,
   ctx->e = e;
   ctx->t = t;
   ctx->scratch = a;
-  ctx->cap = render_cap(len);
+  (void)len;
+  ctx->cap = render_cap(&t->doc.info);
   ctx->buf = hcc__arena_take(a, ctx->cap);
   if (!ctx->buf) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the estimator");
   return HCC_OK;

@@ -40,6 +40,7 @@ typedef struct hcc_doc {
   size_t len;
   hcc_tok *tok;
   int ntok;
+  hcc_json_info info; /* what the validator learnt about the text */
 } hcc_doc;
 
 /* ---- workspace arena ---------------------------------------------------- */
@@ -88,6 +89,9 @@ void hcc__out_json_body(hcc_out *o, const char *s, size_t n);
 void hcc__out_json_str(hcc_out *o, const char *s, size_t n);
 
 /* ---- JSON layer (json_*.c) --------------------------------------------- */
+/* The validator facts of the worst text of n bytes (most tokens, deepest,
+ * longest strings): what a sizing bound assumes when it cannot look. */
+hcc_json_info hcc__json_info_bound(size_t n);
 /* Validates and tokenizes `text` into tokens taken from the arena. */
 int hcc__json_parse(hcc_doc *d, const char *text, size_t len, hcc_arena *a,
                     hcc_error *err);

@@ -18,6 +18,7 @@ int hcc__json_parse(hcc_doc *d, const char *text, size_t len, hcc_arena *a,
   if (rc != HCC_OK) return rc;
   d->text = text;
   d->len = len;
+  d->info = info;
   d->ntok = (int)info.tokens;
   d->tok = hcc__arena_take(a, info.tokens * sizeof(hcc_tok));
   if (!d->tok)

@@ -217,6 +217,7 @@ static int scan_literal(vstate *v) {
 int hcc_json_validate(const char *in, size_t len, hcc_json_info *info,
                       hcc_error *err) {
   uint64_t kinds[HCC_MAX_DEPTH / 64];
+  size_t starts[HCC_MAX_DEPTH]; /* where each open container began */
   size_t depth = 0;
   int st = S_VALUE;
   size_t key_start = 0;
@@ -289,6 +290,7 @@ int hcc_json_validate(const char *in, size_t len, hcc_json_info *info,
         uint64_t bit = (uint64_t)1 << (depth % 64);
         if (c == '{') kinds[depth / 64] |= bit;
         else kinds[depth / 64] &= ~bit;
+        starts[depth] = v.i;
         depth++;
         if (depth > v.info.max_depth) v.info.max_depth = depth;
         v.i++;
@@ -317,6 +319,8 @@ int hcc_json_validate(const char *in, size_t len, hcc_json_info *info,
       goto after_value;
     }
   close:
+    if (depth >= 3 && v.i + 1 - starts[depth - 1] > v.info.max_deep_container)
+      v.info.max_deep_container = v.i + 1 - starts[depth - 1];
     depth--;
     v.i++;
   after_value:
@@ -328,4 +332,15 @@ int hcc_json_validate(const char *in, size_t len, hcc_json_info *info,
                      depth ? "input ends inside an array or object" : "input ends before a value");
   if (info) *info = v.info;
   return HCC_OK;
+}
+
+hcc_json_info hcc__json_info_bound(size_t n) {
+  hcc_json_info w;
+  w.tokens = n / 2 + 1; /* "[1,1,...]" is the densest text */
+  w.max_depth = HCC_MAX_DEPTH;
+  w.max_string = n;
+  w.max_arguments = n;
+  w.max_deep_container = n;
+  w.lone_surrogates = 0;
+  return w;
 }

@@ -45,12 +45,7 @@ static size_t result_bound(size_t m) { return 6 * m + 32; }
 /* Scratch of one call whose raw arguments body has m bytes: decoded text,
  * the inner document's tokens, json.dumps scratch, and the result. */
 size_t hcc__args_shrink_need(size_t m) {
-  hcc_json_info inner;
-  inner.tokens = m / 2 + 1; /* "[1,1,...]" is the densest text */
-  inner.max_depth = HCC_MAX_DEPTH;
-  inner.max_string = m;
-  inner.max_arguments = m;
-  inner.lone_surrogates = 0;
+  hcc_json_info inner = hcc__json_info_bound(m);
   return hcc__arena_cost(m + 1) + hcc__arena_cost(inner.tokens * sizeof(hcc_tok)) +
          hcc__py_dumps_need(&inner) + hcc__arena_cost(result_bound(m));
 }

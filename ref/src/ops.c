@@ -31,15 +31,8 @@ int hcc_op_supported(hcc_op op) { return entry(op) != NULL; }
 
 size_t hcc_workspace_bound(hcc_op op, size_t len) {
   const hcc_op_entry *e = entry(op);
-  hcc_json_info worst;
   if (!e) return 0;
-  /* The most tokens n bytes can hold is (n+1)/2 ("[1,1,...]", "{"":0}" is
-   * fewer); strings can be as long as the input. */
-  worst.tokens = len / 2 + 1;
-  worst.max_depth = HCC_MAX_DEPTH;
-  worst.max_string = len;
-  worst.max_arguments = len;
-  worst.lone_surrogates = 0;
+  hcc_json_info worst = hcc__json_info_bound(len);
   return e->need(&worst, len);
 }
 

@@ -220,19 +220,9 @@ size_t hcc__ts_head_cap(size_t name_len, size_t args_len) {
   return 5 * (name_len + args_len) + 256;
 }
 
-static hcc_json_info inner_info(size_t m) {
-  hcc_json_info in;
-  in.tokens = m / 2 + 1; /* "[1,1,...]" is the densest text */
-  in.max_depth = HCC_MAX_DEPTH;
-  in.max_string = m;
-  in.max_arguments = m;
-  in.lone_surrogates = 0;
-  return in;
-}
-
 size_t hcc__ts_head_need(const hcc_json_info *info) {
   size_t m = info->max_arguments;
-  hcc_json_info in = inner_info(m);
+  hcc_json_info in = hcc__json_info_bound(m);
   return hcc__arena_cost(m + 1) + hcc__arena_cost(in.tokens * sizeof(hcc_tok)) +
          2 * hcc__py_str_need(&in) + hcc__py_str_need(info) + 64;
 }
