@@ -23,6 +23,7 @@
 #include "estimate.h"
 #include "msg_write.h"
 #include "ops.h"
+#include "prune.h"
 #include "py.h"
 #include "pyspace.h"
 #include "transcript.h"
@@ -120,6 +121,10 @@ int hcc__args_selected(const hcc_doc *d, const hcc_call *c, int all) {
   return c->arguments;
 }
 
+static int est_tokens(void *ctx, int i, int64_t *tokens, hcc_error *err) {
+  return hcc__est_message(ctx, i, tokens, err);
+}
+
 /* Index of the first message pass 3 does not touch (ARGS-6): the protected
  * tail starts there.  With a positive tail token budget the tail is what
  * the backward budget walk keeps, floored at min(protect_last_n, n, 8)
@@ -136,25 +141,10 @@ static int prune_boundary(const hcc_transcript *t, const hcc_params *p, size_t l
   hcc_est_ctx est;
   int rc = hcc__est_init(&est, &hcc__est_hermes, t, len, a, err);
   if (rc != HCC_OK) return rc;
-  int64_t min_protect = p->protect_last_n;
-  if (min_protect > n) min_protect = n;
-  if (min_protect > HCC_MAX_TAIL_MESSAGE_FLOOR) min_protect = HCC_MAX_TAIL_MESSAGE_FLOOR;
-  int64_t acc = 0, boundary = n;
-  for (int64_t i = n - 1; i >= 0; i--) {
-    int64_t tokens;
-    rc = hcc__est_message(&est, (int)i, &tokens, err);
-    if (rc != HCC_OK) return rc;
-    if (acc + tokens > budget && n - i >= min_protect) {
-      boundary = i;
-      break;
-    }
-    acc += tokens;
-    boundary = i;
-  }
-  int64_t protected_count = n - boundary;
-  if (protected_count < min_protect) protected_count = min_protect;
-  *out = (int)(n - protected_count);
-  return HCC_OK;
+  int64_t start;
+  rc = hcc__tail_walk(n, budget, p->protect_last_n, est_tokens, &est, &start, err);
+  *out = (int)start;
+  return rc;
 }
 
 /* ---- writing a message's tool_calls with shrunk arguments ----------------- */

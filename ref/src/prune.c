@@ -681,19 +681,15 @@ static int dedupe(hcc_prune *p, hcc_error *err) {
 
 /* ---- the boundary (PRUNE-1) ------------------------------------------------- */
 
-static int find_boundary(hcc_prune *p, hcc_error *err) {
-  int64_t n = p->t->nmsg, budget = p->cfg.protect_tail_tokens;
-  if (budget <= 0) {
-    p->boundary = n - p->cfg.protect_tail_count;
-    return HCC_OK;
-  }
-  int64_t min_protect = p->cfg.protect_tail_count;
+int hcc__tail_walk(int64_t n, int64_t budget, int64_t protect_count, hcc_msg_tokens_fn tokens_of,
+                   void *ctx, int64_t *start, hcc_error *err) {
+  int64_t min_protect = protect_count;
   if (min_protect > n) min_protect = n;
   if (min_protect > HCC_MAX_TAIL_MESSAGE_FLOOR) min_protect = HCC_MAX_TAIL_MESSAGE_FLOOR;
   int64_t acc = 0, boundary = n;
   for (int64_t i = n - 1; i >= 0; i--) {
     int64_t tokens;
-    int rc = hcc__prune_orig_tokens(p, (int)i, &tokens, err);
+    int rc = tokens_of(ctx, (int)i, &tokens, err);
     if (rc != HCC_OK) return rc;
     if (acc + tokens > budget && n - i >= min_protect) {
       boundary = i;
@@ -704,8 +700,21 @@ static int find_boundary(hcc_prune *p, hcc_error *err) {
   }
   int64_t protected_count = n - boundary;
   if (protected_count < min_protect) protected_count = min_protect;
-  p->boundary = n - protected_count;
+  *start = n - protected_count;
   return HCC_OK;
+}
+
+static int orig_tokens(void *ctx, int i, int64_t *tokens, hcc_error *err) {
+  return hcc__prune_orig_tokens(ctx, i, tokens, err);
+}
+
+static int find_boundary(hcc_prune *p, hcc_error *err) {
+  int64_t n = p->t->nmsg, budget = p->cfg.protect_tail_tokens;
+  if (budget <= 0) {
+    p->boundary = n - p->cfg.protect_tail_count;
+    return HCC_OK;
+  }
+  return hcc__tail_walk(n, budget, p->cfg.protect_tail_count, orig_tokens, p, &p->boundary, err);
 }
 
 /* ---- pass 4: pressure inside the protected tail (PRUNE-8) -------------------- */
