@@ -44,7 +44,6 @@ size_t hcc__need_compress(const hcc_json_info *info, size_t len);
   "on that summary and state rather than re-doing work. Your persistent memory (MEMORY.md, "      \
   "USER.md) remains fully authoritative regardless of compaction.]"
 #define NO_USER_SENTINEL "None. This session contains no user-authored turns."
-#define REMOVED_CONTENT "\"(tool call removed)\""
 
 typedef enum { OC_TOO_FEW, OC_EMPTY, OC_ABORTED, OC_FALLBACK, OC_SUMMARIZED } outcome;
 static const char *const outcome_name[] = {"too_few_messages", "empty_window", "aborted",
@@ -592,54 +591,16 @@ typedef struct fixjob {
   int i; /* input index: the calls of the staged list in the same order */
 } fixjob;
 
-static int put_kept_calls(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
-                          hcc_error *err) {
+static int fix_gone(void *ctx, int k) {
   const fixjob *j = ctx;
   const hcc_msg *m = &j->c->t.msg[j->i];
-  int item = old + 1, first = 1;
-  (void)scratch, (void)err;
-  hcc__out_ch(o, '[');
-  for (int k = 0; k < d->tok[old].size; k++, item = hcc__json_skip(d, item)) {
-    size_t n;
-    if (call_missing(j->c, &j->c->t.call[m->first_call + k])) continue;
-    if (!first) hcc__out_str(o, HCC_ITEM_SEP);
-    first = 0;
-    const char *raw = hcc__json_raw(d, item, &n);
-    hcc__out_put(o, raw, n);
-  }
-  hcc__out_ch(o, ']');
-  return HCC_OK;
+  return call_missing(j->c, &j->c->t.call[m->first_call + k]);
 }
 
+/* PAIRS-3 on the staged copy of the message (the repair's own writer). */
 static int w_repair(cx *c, hcc_view v, void *arg, hcc_out *o, hcc_error *err) {
   fixjob *j = arg;
-  const hcc_msg *m = &c->t.msg[j->i];
-  int gone = 0;
-  for (int k = 0; k < m->ncalls; k++) gone += call_missing(c, &c->t.call[m->first_call + k]);
-  hcc_edit e[2];
-  size_t ne = 1;
-  memset(e, 0, sizeof e);
-  e[0].key = "tool_calls";
-  e[0].key_len = 10;
-  if (gone < m->ncalls) {
-    e[0].op = HCC_EDIT_SET;
-    e[0].fn = put_kept_calls;
-    e[0].ctx = j;
-  } else {
-    e[0].op = HCC_EDIT_DEL;
-    int cc = hcc__view_get(v, "content");
-    if (cc < 0 || !hcc__py_truthy(v.d, cc) ||
-        (v.d->tok[cc].type == HCC_T_STRING &&
-         hcc__py_str_blank(v.d->text + v.d->tok[cc].start, (size_t)(v.d->tok[cc].end - v.d->tok[cc].start)))) {
-      e[1].key = "content";
-      e[1].key_len = 7;
-      e[1].op = HCC_EDIT_SET;
-      e[1].lit = REMOVED_CONTENT;
-      e[1].lit_len = sizeof REMOVED_CONTENT - 1;
-      ne = 2;
-    }
-  }
-  return hcc__obj_write(v.d, v.tok, e, ne, c->a, o, err);
+  return hcc__repair_write_stripped(v.d, v.tok, c->t.msg[j->i].ncalls, fix_gone, j, c->a, o, err);
 }
 
 static int w_media(cx *c, hcc_view v, void *arg, hcc_out *o, hcc_error *err) {

@@ -106,48 +106,48 @@ static int orphan_result(const repair *r, const hcc_msg *m) {
          !(hcc__idset_flags(&r->ids, m->tool_call_id) & IN_CALLS);
 }
 
-/* SET tool_calls: the kept calls, each copied raw. */
+/* ---- PAIRS-3: an assistant message with some calls stripped ------------------- */
+
+typedef struct strip_job {
+  hcc_call_gone_fn gone;
+  void *ctx;
+} strip_job;
+
+/* SET tool_calls: the kept calls (list items of `old`), each copied raw. */
 static int write_kept(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
                       hcc_error *err) {
-  const repair *r = ctx;
-  int first = 1;
-  (void)old;
-  (void)scratch;
-  (void)err;
+  const strip_job *j = ctx;
+  int item = old + 1, first = 1;
+  (void)scratch, (void)err;
   hcc__out_ch(o, '[');
-  for (int k = 0; k < r->m->ncalls; k++) {
-    const hcc_call *c = &r->t->call[r->m->first_call + k];
+  for (int k = 0; k < d->tok[old].size; k++, item = hcc__json_skip(d, item)) {
     size_t n;
-    if (missing(r, c)) continue;
+    if (j->gone(j->ctx, k)) continue;
     if (!first) hcc__out_str(o, HCC_ITEM_SEP);
     first = 0;
-    const char *raw = hcc__json_raw(d, c->tok, &n);
+    const char *raw = hcc__json_raw(d, item, &n);
     hcc__out_put(o, raw, n);
   }
   hcc__out_ch(o, ']');
   return HCC_OK;
 }
 
-/* PAIRS-3: one assistant message under the strip policy. */
-static int write_stripped(repair *r, const hcc_msg *m, hcc_arena *a, hcc_out *o, hcc_error *err) {
-  const hcc_doc *d = &r->t->doc;
-  int gone = 0;
-  for (int k = 0; k < m->ncalls; k++) gone += missing(r, &r->t->call[m->first_call + k]);
-  if (!gone) {
-    hcc__transcript_copy_msg(r->t, (int)(m - r->t->msg), o);
-    return HCC_OK;
-  }
+int hcc__repair_write_stripped(const hcc_doc *d, int msg, int ncalls, hcc_call_gone_fn gone,
+                               void *ctx, hcc_arena *a, hcc_out *o, hcc_error *err) {
+  strip_job j = {gone, ctx};
+  int ngone = 0;
+  for (int k = 0; k < ncalls; k++) ngone += gone(ctx, k) != 0;
   hcc_edit e[2];
   size_t ne = 1;
   memset(e, 0, sizeof e);
   e[0].key = "tool_calls";
   e[0].key_len = 10;
-  if (gone < m->ncalls) {
+  if (ngone < ncalls) {
     e[0].op = HCC_EDIT_SET;
     e[0].fn = write_kept;
-    e[0].ctx = r;
+    e[0].ctx = &j;
   } else {
-    int c = m->content;
+    int c = hcc__json_get(d, msg, "content");
     e[0].op = HCC_EDIT_DEL;
     if (c < 0 || !hcc__py_truthy(d, c) ||
         (d->tok[c].type == HCC_T_STRING &&
@@ -160,8 +160,24 @@ static int write_stripped(repair *r, const hcc_msg *m, hcc_arena *a, hcc_out *o,
       ne = 2;
     }
   }
+  return hcc__obj_write(d, msg, e, ne, a, o, err);
+}
+
+static int call_gone(void *ctx, int k) {
+  const repair *r = ctx;
+  return missing(r, &r->t->call[r->m->first_call + k]);
+}
+
+/* PAIRS-3: one assistant message under the strip policy. */
+static int write_stripped(repair *r, const hcc_msg *m, hcc_arena *a, hcc_out *o, hcc_error *err) {
+  int gone = 0;
+  for (int k = 0; k < m->ncalls; k++) gone += missing(r, &r->t->call[m->first_call + k]);
+  if (!gone) {
+    hcc__transcript_copy_msg(r->t, (int)(m - r->t->msg), o);
+    return HCC_OK;
+  }
   r->m = m;
-  return hcc__obj_write(d, m->tok, e, ne, a, o, err);
+  return hcc__repair_write_stripped(&r->t->doc, m->tok, m->ncalls, call_gone, r, a, o, err);
 }
 
 /* PAIRS-4: the stub answering call c, in the key order hermes builds it. */
