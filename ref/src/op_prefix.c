@@ -63,14 +63,8 @@ int hcc__op_with_prefix(const hcc_params *p, const char *in, size_t len,
   (void)p;
   int rc = summary_arg(in, len, a, &t, err);
   if (rc != HCC_OK) return rc;
-  t = hcc__summary_body(t);
-  const hcc_lit *pre = &hcc__lits[HCC_LIT_SUMMARY_PREFIX];
   hcc__out_ch(o, '"');
-  hcc__out_json_body(o, pre->s, pre->n);
-  if (t.n) { /* f"{SUMMARY_PREFIX}\n{text}" if text else SUMMARY_PREFIX */
-    hcc__out_json_body(o, "\n", 1);
-    hcc__out_json_body(o, t.s, t.n);
-  }
+  hcc__put_with_prefix(o, hcc__summary_body(t));
   hcc__out_ch(o, '"');
   return HCC_OK;
 }
