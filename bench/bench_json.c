@@ -13,7 +13,7 @@
  *                 depth cap at byte HCC_MAX_DEPTH, without reading on
  * and reports, best of several runs, MB/s (10^6 bytes per second) of
  *   validate      hcc_json_validate
- *   parse         hcc__json_parse: validate + jsmn tokens into a workspace
+ *   parse         hcc__json_parse: the validating scan writing jsmn-layout tokens
  *   messages      hcc_run(HCC_OP_MESSAGES) on messages-1M (whole pipeline)
  * Exit status 1 when an input is not answered as expected. */
 #include <stdio.h>

@@ -26,3 +26,8 @@ void *hcc__arena_take(hcc_arena *a, size_t n) {
   a->used += c;
   return p;
 }
+
+void *hcc__arena_rest(hcc_arena *a, size_t *n) {
+  *n = a->base ? a->size - a->used : 0;
+  return a->base ? a->base + a->used : NULL;
+}

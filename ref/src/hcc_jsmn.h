@@ -1,12 +1,13 @@
-/* hcc_jsmn.h -- the one place where jsmn's configuration is chosen.
+/* hcc_jsmn.h -- the jsmn configuration whose tokens the library writes.
  *
+ * The library's scan (json_validate.c) writes tokens in jsmn's layout and
+ * order with these flags; jsmn itself is the oracle that tests compare
+ * them with (tests/unit/test_json_tokens.c), so the library does not
+ * link jsmn.
  * JSMN_STRICT: primitives are only numbers and literals.
- * JSMN_PARENT_LINKS: closing a container and reading a ',' cost O(depth)
- *   instead of O(width); depth is capped by HCC_MAX_DEPTH.
- * JSMN_STATIC: jsmn's functions stay private to json_tokens.c, so the
- *   library exports no jsmn_* symbol that could clash with a caller's jsmn
- *   built with other flags.
- * Only json_tokens.c includes this file. */
+ * JSMN_PARENT_LINKS: every token records its parent.
+ * JSMN_STATIC: jsmn's functions stay private to the file that includes
+ *   this header. */
 #ifndef HCC_JSMN_H
 #define HCC_JSMN_H
 #define JSMN_STRICT

@@ -55,6 +55,10 @@ void hcc__arena_init(hcc_arena *a, void *mem, size_t size);
 /* Returns n bytes aligned to 16, or NULL when they do not fit (need still
  * grows, so a dry run over a NULL arena measures the total). */
 void *hcc__arena_take(hcc_arena *a, size_t n);
+/* The free rest of the arena (*n bytes, 16-byte aligned), lent without
+ * taking it: for a writer that learns its size only by writing.  It then
+ * takes what it used with hcc__arena_take, which returns the same pointer. */
+void *hcc__arena_rest(hcc_arena *a, size_t *n);
 /* Rounded size a request of n bytes takes from the arena. */
 size_t hcc__arena_cost(size_t n);
 
@@ -92,7 +96,15 @@ void hcc__out_json_str(hcc_out *o, const char *s, size_t n);
 /* The validator facts of the worst text of n bytes (most tokens, deepest,
  * longest strings): what a sizing bound assumes when it cannot look. */
 hcc_json_info hcc__json_info_bound(size_t n);
-/* Validates and tokenizes `text` into tokens taken from the arena. */
+/* The validator's scan that also writes the tokens (json_validate.c):
+ * jsmn's tokens (JSMN_STRICT, JSMN_PARENT_LINKS) of a valid text into
+ * tok[0..cap).  When they do not fit it still validates the whole text,
+ * fills *info (info->tokens is the count needed) and returns
+ * HCC_E_WORKSPACE. */
+int hcc__json_scan(const char *in, size_t len, hcc_tok *tok, size_t cap,
+                   hcc_json_info *info, hcc_error *err);
+/* Validates and tokenizes `text` into tokens taken from the arena, in one
+ * pass over the text. */
 int hcc__json_parse(hcc_doc *d, const char *text, size_t len, hcc_arena *a,
                     hcc_error *err);
 /* Index of the token after the whole subtree starting at token i. */

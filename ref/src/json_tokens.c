@@ -1,48 +1,22 @@
-/* json_tokens.c -- validated tokenization over jsmn, and token look-ups. */
-#include "hcc_jsmn.h"
+/* json_tokens.c -- the parsed document and token look-ups. */
 #include "internal.h"
-
-/* hcc_tok mirrors jsmntok_t so other modules need not include jsmn. */
-_Static_assert(sizeof(hcc_tok) == sizeof(jsmntok_t), "token layout");
-_Static_assert(offsetof(hcc_tok, start) == offsetof(jsmntok_t, start), "start");
-_Static_assert(offsetof(hcc_tok, end) == offsetof(jsmntok_t, end), "end");
-_Static_assert(offsetof(hcc_tok, size) == offsetof(jsmntok_t, size), "size");
-_Static_assert(offsetof(hcc_tok, parent) == offsetof(jsmntok_t, parent), "parent");
-_Static_assert((int)HCC_T_STRING == (int)JSMN_STRING, "types");
-_Static_assert((int)HCC_T_PRIMITIVE == (int)JSMN_PRIMITIVE, "types");
 
 int hcc__json_parse(hcc_doc *d, const char *text, size_t len, hcc_arena *a,
                     hcc_error *err) {
+  size_t room;
+  hcc_tok *tok = hcc__arena_rest(a, &room);
   hcc_json_info info;
-  int rc = hcc_json_validate(text, len, &info, err);
-  if (rc != HCC_OK) return rc;
+  int rc = hcc__json_scan(text, len, tok, room / sizeof(hcc_tok), &info, err);
+  if (rc != HCC_OK && rc != HCC_E_WORKSPACE) return rc;
+  /* Take what the tokens used (or, when they did not fit, fail here and
+   * let the arena count what they need). */
   d->text = text;
   d->len = len;
   d->info = info;
   d->ntok = (int)info.tokens;
   d->tok = hcc__arena_take(a, info.tokens * sizeof(hcc_tok));
-  if (!d->tok)
+  if (!d->tok || rc != HCC_OK)
     return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the JSON tokens");
-  jsmn_parser p;
-  jsmn_init(&p);
-  int n = jsmn_parse(&p, text, len, (jsmntok_t *)d->tok, (unsigned)info.tokens);
-  /* Strict jsmn wants a delimiter after every primitive, so a document that
-   * is a bare number or literal ("1", "null") ending the input comes back
-   * as JSMN_ERROR_PART.  The validator accepted it: it is the one token. */
-  if (n == JSMN_ERROR_PART && info.tokens == 1) {
-    size_t s = 0;
-    while (text[s] == ' ' || text[s] == '\t' || text[s] == '\n' || text[s] == '\r') s++;
-    d->tok[0].type = HCC_T_PRIMITIVE;
-    d->tok[0].start = (int)s;
-    d->tok[0].end = (int)len;
-    d->tok[0].size = 0;
-    d->tok[0].parent = -1;
-    n = 1;
-  }
-  /* The validator accepted the text and counted its tokens, so jsmn must
-   * agree exactly; anything else is a bug in one of the two. */
-  if (n != (int)info.tokens)
-    return hcc__fail(err, HCC_E_SYNTAX, 0, "internal: tokenizer disagrees with validator");
   return HCC_OK;
 }
 

@@ -1,14 +1,28 @@
-/* json_validate.c -- strict RFC 8259 validator in one linear pass.
+/* json_validate.c -- strict RFC 8259 validator and tokenizer in one
+ * linear pass.
+ *
+ * The same scanner serves two callers.  hcc_json_validate only checks the
+ * text and learns its facts (token count, longest string, ...), which is
+ * how the workspace is sized.  hcc__json_scan also writes the tokens, in
+ * exactly jsmn's layout and order (JSMN_STRICT with JSMN_PARENT_LINKS):
+ * the text is read once, and closing a container costs O(1) because the
+ * open containers' token indexes are kept on a stack, where jsmn walks the
+ * parent chain.  jsmn stays the oracle: tests/unit/test_json_tokens.c
+ * compares every token of this scanner with jsmn's on generated and
+ * mutated documents.
  *
  * jsmn is a tokenizer, not a validator: it accepts missing commas, bad
- * numbers and literals, raw control bytes, invalid UTF-8 and several roots,
- * and stops at a NUL byte.  Every document goes through this pass first, so
- * jsmn only ever sees text that is known to be valid JSON.  The pass also
- * counts the tokens jsmn will produce, which is how the workspace is sized.
+ * numbers and literals, raw control bytes, invalid UTF-8 and several
+ * roots, and stops at a NUL byte; this scanner rejects all of those.
  *
- * State is a fixed bit stack of HCC_MAX_DEPTH container kinds on the C
- * stack (64 bytes): cost is O(1) per byte whatever the shape of the input. */
+ * State lives on the C stack: a bit stack of HCC_MAX_DEPTH container
+ * kinds, their start offsets and token indexes.  Cost is O(1) per byte
+ * whatever the shape of the input. */
 #include "internal.h"
+
+#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
+#include <emmintrin.h>
+#endif
 
 enum { K_ARRAY = 0, K_OBJECT = 1 };
 
@@ -79,14 +93,25 @@ static size_t utf8_seq(const vstate *v, size_t i) {
   return len;
 }
 
-/* Scans a string whose opening quote is at s[i]; leaves v->i after the
- * closing quote. */
 /* Bytes at s[i..n) that are plain string content: printable ASCII other
- * than '"' and '\\'.  Eight bytes at a time (SWAR): a word is skipped
- * whole when none of its bytes is below 0x20, '"', '\\' or 0x80 and up;
- * the byte loop finds the exact stop.  Strings are most of a transcript's
- * bytes, so this is the validator's hot loop. */
+ * than '"' and '\\'.  Strings are most of a transcript's bytes, so this is
+ * the scanner's hot loop.  With SSE2 (every x86-64) sixteen bytes are
+ * tested at once: a byte stops the run when it equals '"' or '\\' or, read
+ * as a signed byte, is below 0x20 (control bytes and every byte of 0x80
+ * and up).  Elsewhere eight at a time in a 64-bit word (SWAR). */
 static size_t plain_run(const unsigned char *s, size_t i, size_t n) {
+#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
+  const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
+  const __m128i space = _mm_set1_epi8(0x20);
+  while (n - i >= 16) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+    __m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, bslash)),
+                                _mm_cmplt_epi8(x, space));
+    unsigned mask = (unsigned)_mm_movemask_epi8(stop);
+    if (mask) return i + (size_t)__builtin_ctz(mask);
+    i += 16;
+  }
+#else
   const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
   while (n - i >= 8) {
     uint64_t w;
@@ -98,10 +123,13 @@ static size_t plain_run(const unsigned char *s, size_t i, size_t n) {
     if (special & highs) break;
     i += 8;
   }
+#endif
   while (i < n && s[i] >= 0x20 && s[i] < 0x80 && s[i] != '"' && s[i] != '\\') i++;
   return i;
 }
 
+/* Scans a string whose opening quote is at s[i]; leaves v->i after the
+ * closing quote. */
 static int scan_string(vstate *v) {
   size_t start = v->i + 1;
   size_t i = start;
@@ -214,16 +242,44 @@ static int scan_literal(vstate *v) {
   return HCC_OK;
 }
 
-int hcc_json_validate(const char *in, size_t len, hcc_json_info *info,
-                      hcc_error *err) {
+/* Token writer of the tokenizing scan: the tokens go to tok[0..cap); past
+ * cap they are only counted (the caller reports the workspace it needs). */
+typedef struct tsink {
+  hcc_tok *tok;
+  size_t cap;
+  int ok; /* every token so far fitted */
+} tsink;
+
+/* Opens token idx (a value or a key) under parent, which gains a child. */
+static inline void tok_open(tsink *t, size_t idx, hcc_toktype type, size_t start, int parent) {
+  if (idx >= t->cap) {
+    t->ok = 0;
+    return;
+  }
+  hcc_tok *k = &t->tok[idx];
+  k->type = type;
+  k->start = (int)start;
+  k->end = -1;
+  k->size = 0;
+  k->parent = parent;
+  if (parent >= 0) t->tok[parent].size++;
+}
+
+/* The scan itself.  `emit` is a constant at both call sites, so the
+ * compiler builds a checking-only copy without any of the token writes. */
+static inline __attribute__((always_inline)) int
+scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
+     const int emit) {
   uint64_t kinds[HCC_MAX_DEPTH / 64];
   size_t starts[HCC_MAX_DEPTH]; /* where each open container began */
+  int open_tok[emit ? HCC_MAX_DEPTH : 1]; /* token index of each open container */
   size_t depth = 0;
   int st = S_VALUE;
   size_t key_start = 0;
   int key_is_args = 0;  /* the last key read was "arguments" */
   int member_value = 0; /* the value being read follows a ':' */
   int args_value = 0;   /* ... and its key is "arguments" */
+  int key_tok = -1;     /* token of the last key (the parent of its value) */
   vstate v;
   int rc;
   v.s = (const unsigned char *)in;
@@ -261,6 +317,11 @@ int hcc_json_validate(const char *in, size_t len, hcc_json_info *info,
                          st == S_OBJ_FIRST ? "expected a string key or '}'"
                                            : "expected a string key after ','");
       if ((rc = scan_string(&v)) != HCC_OK) return rc;
+      if (emit) {
+        key_tok = (int)v.info.tokens;
+        tok_open(t, v.info.tokens, HCC_T_STRING, key_start + 1, open_tok[depth - 1]);
+        if (t->ok) t->tok[key_tok].end = (int)(v.i - 1);
+      }
       v.info.tokens++;
       key_is_args = is_arguments_key(v.s + key_start + 1, v.i - key_start - 2);
       st = S_OBJ_COLON;
@@ -280,7 +341,10 @@ int hcc_json_validate(const char *in, size_t len, hcc_json_info *info,
       if (c == ']') goto close;
       /* a value */
       __attribute__((fallthrough));
-    default: /* S_VALUE */
+    default: { /* S_VALUE */
+      /* jsmn's parent of a member value is its key; of an element, the array */
+      size_t idx = v.info.tokens;
+      int parent = member_value ? key_tok : depth ? (emit ? open_tok[depth - 1] : 0) : -1;
       v.info.tokens++;
       args_value = member_value && key_is_args;
       member_value = 0;
@@ -291,15 +355,21 @@ int hcc_json_validate(const char *in, size_t len, hcc_json_info *info,
         if (c == '{') kinds[depth / 64] |= bit;
         else kinds[depth / 64] &= ~bit;
         starts[depth] = v.i;
+        if (emit) {
+          open_tok[depth] = (int)idx;
+          tok_open(t, idx, c == '{' ? HCC_T_OBJECT : HCC_T_ARRAY, v.i, parent);
+        }
         depth++;
         if (depth > v.info.max_depth) v.info.max_depth = depth;
         v.i++;
         st = c == '{' ? S_OBJ_FIRST : S_ARR_FIRST;
         continue;
       }
+      size_t at = v.i;
+      hcc_toktype type = HCC_T_PRIMITIVE;
       if (c == '"') {
-        size_t at = v.i;
         rc = scan_string(&v);
+        type = HCC_T_STRING;
         if (rc == HCC_OK && args_value && v.i - at - 2 > v.info.max_arguments)
           v.info.max_arguments = v.i - at - 2;
       }
@@ -316,12 +386,20 @@ int hcc_json_validate(const char *in, size_t len, hcc_json_info *info,
       else
         return hcc__fail(err, HCC_E_SYNTAX, v.i, "unexpected character where a value should start");
       if (rc != HCC_OK) return rc;
+      if (emit) {
+        /* strings exclude their quotes, as in jsmn */
+        int str = type == HCC_T_STRING;
+        tok_open(t, idx, type, at + (size_t)str, parent);
+        if (t->ok) t->tok[idx].end = (int)(v.i - (size_t)str);
+      }
       goto after_value;
+    }
     }
   close:
     if (depth >= 3 && v.i + 1 - starts[depth - 1] > v.info.max_deep_container)
       v.info.max_deep_container = v.i + 1 - starts[depth - 1];
     depth--;
+    if (emit && t->ok) t->tok[open_tok[depth]].end = (int)(v.i + 1);
     v.i++;
   after_value:
     if (depth == 0) st = S_DONE;
@@ -332,6 +410,20 @@ int hcc_json_validate(const char *in, size_t len, hcc_json_info *info,
                      depth ? "input ends inside an array or object" : "input ends before a value");
   if (info) *info = v.info;
   return HCC_OK;
+}
+
+int hcc_json_validate(const char *in, size_t len, hcc_json_info *info,
+                      hcc_error *err) {
+  return scan(in, len, info, NULL, err, 0);
+}
+
+int hcc__json_scan(const char *in, size_t len, hcc_tok *tok, size_t cap,
+                   hcc_json_info *info, hcc_error *err) {
+  tsink t = {tok, cap, 1};
+  int rc = scan(in, len, info, &t, err, 1);
+  if (rc == HCC_OK && !t.ok)
+    return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the JSON tokens");
+  return rc;
 }
 
 hcc_json_info hcc__json_info_bound(size_t n) {

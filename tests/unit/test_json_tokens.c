@@ -1,13 +1,14 @@
-/* test_json_tokens.c -- hcc__json_parse over jsmn and the token look-ups
- * (skip, get, str_eq, is_null, raw).
+/* test_json_tokens.c -- hcc__json_parse (the validator's tokenizing scan)
+ * and the token look-ups (skip, get, str_eq, is_null, raw).
  *
- * The key property: whatever the validator accepts, jsmn tokenizes into
- * exactly info.tokens tokens, with a consistent tree.  It is checked on
- * hand-written documents, on generated random valid documents, and on
- * random mutations of them (every mutation the validator still accepts
- * must tokenize).  jsmn itself is included here with the same
- * configuration as the library (hcc_jsmn.h; JSMN_STATIC keeps it private
- * to this file) to compare token counts directly. */
+ * The key property: whatever the validator accepts, the scan writes
+ * exactly the tokens jsmn writes (same type, start, end, size and parent,
+ * in the same order), info.tokens of them, in a consistent tree.  It is
+ * checked on hand-written documents, on generated random valid documents,
+ * and on random mutations of them (every mutation the validator still
+ * accepts must tokenize).  jsmn is the oracle: it is included here with
+ * the configuration the library's tokens follow (hcc_jsmn.h; JSMN_STATIC
+ * keeps it private to this file). */
 #include "hcc_jsmn.h"
 #include "unit.h"
 
@@ -39,6 +40,29 @@ static void parse_ok(parsed *p, const char *s) {
 }
 
 static void done(parsed *p) { free(p->mem); }
+
+/* jsmn's tokens of s must be exactly d's, field by field. */
+static void same_as_jsmn(const hcc_doc *d, const char *s, size_t n) {
+  jsmn_parser jp;
+  unsigned cap = (unsigned)n + 2;
+  jsmntok_t *t = malloc(cap * sizeof *t);
+  assert_non_null(t);
+  jsmn_init(&jp);
+  int r = jsmn_parse(&jp, s, n, t, cap);
+  assert_int_equal(r, d->ntok);
+  for (int i = 0; i < r; i++) {
+    if ((int)t[i].type != (int)d->tok[i].type || t[i].start != d->tok[i].start ||
+        t[i].end != d->tok[i].end || t[i].size != d->tok[i].size ||
+        t[i].parent != d->tok[i].parent)
+      print_error("%.*s: token %d differs from jsmn\n", (int)n, s, i);
+    assert_int_equal((int)t[i].type, (int)d->tok[i].type);
+    assert_int_equal(t[i].start, d->tok[i].start);
+    assert_int_equal(t[i].end, d->tok[i].end);
+    assert_int_equal(t[i].size, d->tok[i].size);
+    assert_int_equal(t[i].parent, d->tok[i].parent);
+  }
+  free(t);
+}
 
 /* jsmn's own count for a document, or a negative jsmn error. */
 static int jsmn_count(const char *s, size_t n) {
@@ -375,6 +399,7 @@ static void test_jsmn_count_handwritten(void **state) {
     parse_ok(&p, docs[i]);
     assert_int_equal(p.d.ntok, (int)info.tokens);
     check_tree(&p.d);
+    same_as_jsmn(&p.d, docs[i], n);
     done(&p);
   }
 }
@@ -472,6 +497,7 @@ static void check_agreement(const char *s, size_t n) {
   assert_int_equal(rc, HCC_OK);
   assert_int_equal(p.d.ntok, (int)info.tokens);
   check_tree(&p.d);
+  if (s[b] == '[' || s[b] == '{' || s[b] == '"') same_as_jsmn(&p.d, s, n);
   done(&p);
 }
 
