@@ -134,9 +134,12 @@ static int classify(hcc_align *al, hcc_est_ctx *ctx, int i, hcc_error *err) {
 int hcc__align_prepare(hcc_align *al, const hcc_transcript *t,
                        const hcc_estimator *e, const hcc_params *p, size_t len,
                        hcc_arena *a, hcc_error *err) {
-  hcc_est_ctx ctx;
+  hcc_est_ctx *ctx = &al->est;
   al->t = t;
   al->n = t->nmsg;
+  al->src = NULL;
+  al->rc = HCC_OK;
+  al->err = err;
   al->protect_first_n = p->protect_first_n;
   al->protect_last_n = p->protect_last_n;
   al->min_tail_user_messages = p->min_tail_user_messages;
@@ -145,13 +148,29 @@ int hcc__align_prepare(hcc_align *al, const hcc_transcript *t,
   hcc__align_budget(p, &al->threshold_tokens, &al->tail_token_budget);
   al->m = hcc__arena_take(a, ((size_t)t->nmsg + 1) * sizeof(hcc_align_msg));
   if (!al->m) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the message facts");
-  int rc = hcc__est_init(&ctx, e, t, len, a, err);
+  int rc = hcc__est_init(ctx, e, t, len, a, err);
+  ctx->check_only = 1;
   for (int i = 0; rc == HCC_OK && i < t->nmsg; i++) {
     al->m[i].role = (unsigned char)t->msg[i].role;
-    rc = hcc__est_message(&ctx, i, &al->m[i].tokens, err);
-    if (rc == HCC_OK) rc = classify(al, &ctx, i, err);
+    rc = hcc__est_message(ctx, i, &al->m[i].tokens, err);
+    al->m[i].tokens = -1;
+    if (rc == HCC_OK) rc = classify(al, ctx, i, err);
   }
+  ctx->check_only = 0;
   return rc;
+}
+
+int64_t hcc__align_tokens(hcc_align *al, int64_t i) {
+  hcc_align_msg *m = &al->m[i];
+  if (m->tokens >= 0) return m->tokens;
+  int64_t v = 0;
+  int rc = hcc__est_message(&al->est, al->src ? al->src[i] : (int)i, &v, al->err);
+  if (rc != HCC_OK) {
+    if (al->rc == HCC_OK) al->rc = rc;
+    return 0;
+  }
+  m->tokens = v;
+  return v;
 }
 
 /* ---- the rules --------------------------------------------------------------------- */
@@ -259,7 +278,7 @@ int64_t hcc__align_tail_cut(hcc_align *al, int64_t head_end, int64_t budget, int
   int64_t soft = (int64_t)((double)budget * 1.5);
   int64_t acc = 0, cut = n;
   for (int64_t i = n - 1; i >= head_end; i--) {
-    int64_t tk = al->m[i].tokens;
+    int64_t tk = hcc__align_tokens(al, i);
     if (acc + tk > soft && n - i >= min_tail) break;
     acc += tk;
     cut = i;
@@ -269,7 +288,7 @@ int64_t hcc__align_tail_cut(hcc_align *al, int64_t head_end, int64_t budget, int
   if (cut <= head_end && acc <= soft && acc > 0) {
     int64_t racc = 0;
     for (int64_t j = n - 1; j >= head_end; j--) {
-      int64_t tk = al->m[j].tokens;
+      int64_t tk = hcc__align_tokens(al, j);
       cut = j;
       if (racc + tk > budget && n - j >= min_tail) break;
       racc += tk;

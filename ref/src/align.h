@@ -3,10 +3,15 @@
  * protected tail begins, as hermes's ContextCompressor.compress() finds
  * them (Phase 2, on the messages as they stand after its pre-passes).
  *
- * Linear time: every per-message fact the rules consult (role, token
- * estimate, summary and user-turn classification) is computed once up
- * front; each rule is then one scan over an index range, and the rules
- * run a fixed number of times. */
+ * Linear time: every per-message fact the rules consult (role, summary
+ * and user-turn classification) is computed once up front; each rule is
+ * then one scan over an index range, and the rules run a fixed number of
+ * times.  The token estimate is the exception: it is the dearest fact
+ * (Python's str() of every tool call) and only the tail walk reads it,
+ * from the newest message back until the budget is spent, so it is
+ * computed on first use and kept.  Its failures (shapes hermes's
+ * estimate raises on, DIV-ALIGN-1) are still found for every message up
+ * front, by the same walk in check-only mode. */
 #ifndef HCC_ALIGN_H
 #define HCC_ALIGN_H
 #include "estimate.h"
@@ -23,7 +28,8 @@
 
 /* What the rules need to know of one message. */
 typedef struct hcc_align_msg {
-  int64_t tokens;             /* _estimate_msg_budget_tokens */
+  int64_t tokens;             /* _estimate_msg_budget_tokens; -1 until
+                                 hcc__align_tokens computes it */
   unsigned char role;         /* hcc_role */
   unsigned char summary;      /* _is_context_summary_message */
   unsigned char real_user;    /* actionable user turn, not synthetic */
@@ -36,6 +42,11 @@ typedef struct hcc_align {
   const hcc_transcript *t;
   int64_t n;
   hcc_align_msg *m;
+  /* the estimate of m[i] is that of message src[i] of t (src NULL: i) */
+  hcc_est_ctx est;
+  const int *src;
+  int rc;          /* first failure of a deferred estimate, else HCC_OK */
+  hcc_error *err;  /* where that failure was reported */
   /* configuration (hermes's attribute names) */
   int64_t protect_first_n, protect_last_n, min_tail_user_messages, compression_count;
   int has_previous_summary; /* self._previous_summary is truthy */
@@ -71,8 +82,14 @@ int hcc__align_prepare(hcc_align *al, const hcc_transcript *t,
                        hcc_arena *a, hcc_error *err);
 
 /* The boundaries: head_end, compress_start, tail_cut, compress_end and
- * every step between them. */
+ * every step between them.  Check al->rc afterwards: an estimate made on
+ * the way can fail (only for a workspace smaller than the sizing call
+ * asked for). */
 void hcc__align_run(hcc_align *al);
+
+/* The budget of m[i], estimated on first use.  On failure al->rc is set
+ * and 0 is returned. */
+int64_t hcc__align_tokens(hcc_align *al, int64_t i);
 
 /* The single rules, for compress and prune. */
 int64_t hcc__align_forward(const hcc_align *al, int64_t idx);

@@ -119,6 +119,7 @@ int hcc__est_init(hcc_est_ctx *ctx, const hcc_estimator *e,
   ctx->e = e;
   ctx->t = t;
   ctx->scratch = a;
+  ctx->check_only = 0;
   (void)len;
   ctx->cap = render_cap(&t->doc.info);
   ctx->buf = hcc__arena_take(a, ctx->cap);
@@ -141,6 +142,10 @@ int hcc__est_render_str(hcc_est_ctx *ctx, int tok, size_t *n, hcc_error *err) {
 static int str_len(hcc_est_ctx *ctx, int tok, int64_t *len, hcc_error *err) {
   const hcc_tok *t = &ctx->t->doc.tok[tok];
   size_t n;
+  if (ctx->check_only) { /* str() of any value succeeds */
+    *len = 0;
+    return HCC_OK;
+  }
   if (t->type == HCC_T_STRING) {
     *len = (int64_t)hcc__json_str_cps(ctx->t->doc.text + t->start, (size_t)(t->end - t->start));
     return HCC_OK;
@@ -185,9 +190,9 @@ static int part_text_len(hcc_est_ctx *ctx, int text, int64_t *len, hcc_error *er
   *len = 0;
   if (text < 0 || !hcc__py_truthy(d, text)) return HCC_OK;
   switch (d->tok[text].type) {
-  case HCC_T_STRING: *len = body_cps(d, text); return HCC_OK;
+  case HCC_T_STRING: *len = ctx->check_only ? 0 : body_cps(d, text); return HCC_OK;
   case HCC_T_ARRAY: *len = d->tok[text].size; return HCC_OK;
-  case HCC_T_OBJECT: return dict_len(ctx, text, len, err);
+  case HCC_T_OBJECT: return ctx->check_only ? HCC_OK : dict_len(ctx, text, len, err);
   default: /* len() of a number or of True */
     return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[text].start,
                      "a content part's \"text\" is a non-zero number or true (hermes: TypeError)");
@@ -321,7 +326,7 @@ int hcc__est_message(hcc_est_ctx *ctx, int i, int64_t *tokens, hcc_error *err) {
     total = hcc__est_text(e, "", 0) + HCC_MSG_OVERHEAD_TOKENS;
   } else if (d->tok[m->content].type == HCC_T_STRING) {
     const hcc_tok *c = &d->tok[m->content];
-    total = hcc__est_body(e, d->text + c->start, (size_t)(c->end - c->start)) + HCC_MSG_OVERHEAD_TOKENS;
+    total = ctx->check_only ? 0 : hcc__est_body(e, d->text + c->start, (size_t)(c->end - c->start)) + HCC_MSG_OVERHEAD_TOKENS;
   } else {
     rc = hcc__est_content_len(ctx, m->content, &len, err);
     if (rc != HCC_OK) return rc;
@@ -338,11 +343,15 @@ int hcc__est_message(hcc_est_ctx *ctx, int i, int64_t *tokens, hcc_error *err) {
     for (int k = 0; tc->type == HCC_T_ARRAY && k < m->ncalls; k++) {
       int call = t->call[m->first_call + k].tok;
       size_t n;
-      if (d->tok[call].type != HCC_T_OBJECT) continue;
+      if (d->tok[call].type != HCC_T_OBJECT || ctx->check_only) continue;
       rc = hcc__est_render_str(ctx, call, &n, err);
       if (rc != HCC_OK) return rc;
       total += hcc__est_text(e, ctx->buf, n);
     }
+  }
+  if (ctx->check_only) { /* the replay fields cannot fail */
+    *tokens = 0;
+    return HCC_OK;
   }
   /* the replay fields, one pass over the members (the last duplicate wins) */
   int vals[NREPLAY];

@@ -59,12 +59,16 @@ typedef struct hcc_est_ctx {
   hcc_arena *scratch;
   char *buf;
   size_t cap;
+  /* 1: hcc__est_message only checks the shapes hermes's estimate raises
+   * on (DIV-ALIGN-1) and measures nothing (*tokens is 0): the same walk
+   * over the message, without rendering or counting its text. */
+  int check_only;
 } hcc_est_ctx;
 
 /* Workspace hcc__est_init takes for a document with these statistics. */
 size_t hcc__est_need(const hcc_json_info *info, size_t len);
 /* Prepares ctx over transcript t (input length len); takes the render
- * buffer from a and keeps a as scratch for later calls. */
+ * buffer from a and keeps a as scratch for later calls.  check_only is 0. */
 int hcc__est_init(hcc_est_ctx *ctx, const hcc_estimator *e,
                   const hcc_transcript *t, size_t len, hcc_arena *a,
                   hcc_error *err);

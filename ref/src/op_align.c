@@ -59,6 +59,9 @@ int hcc__op_align(const hcc_params *p, const char *in, size_t len, hcc_arena *a,
   if (rc == HCC_OK) rc = hcc__align_prepare(&al, &t, &hcc__est_hermes, p, len, a, err);
   if (rc != HCC_OK) return rc;
   hcc__align_run(&al);
+  if (p->explain) /* budget_tokens lists every message's estimate */
+    for (int64_t i = 0; i < al.n; i++) hcc__align_tokens(&al, i);
+  if (al.rc != HCC_OK) return al.rc;
   hcc__out_ch(o, '{');
   key_i64(o, "head_end", al.head_end, 1);
   key_i64(o, "compress_start", al.compress_start, 0);

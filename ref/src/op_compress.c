@@ -275,10 +275,11 @@ static int facts_of_p(cx *c, hcc_error *err) {
   c->ap = c->al;
   c->ap.n = c->n;
   c->ap.m = pm;
+  c->ap.src = c->src; /* a kept message's deferred estimate is its input's */
   hcc__align_run(&c->ap);
   c->start = c->ap.compress_start;
   c->end = c->ap.compress_end;
-  return HCC_OK;
+  return c->ap.rc;
 }
 
 /* ---- handoffs, provenance, turns (COMPRESS-5, COMPRESS-6) ----------------------------- */

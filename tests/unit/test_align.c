@@ -441,6 +441,7 @@ static void test_budget(void **state) {
 
 typedef struct {
   void *mem;
+  hcc_arena a; /* outlives prepare: deferred estimates take scratch from it */
   hcc_transcript t;
   hcc_align al;
 } prepared;
@@ -448,14 +449,13 @@ typedef struct {
 static void prepare(prepared *pr, const char *in, const hcc_params *p) {
   size_t len = strlen(in);
   hcc_json_info info;
-  hcc_arena a;
-  hcc_error err;
+  static hcc_error err; /* outlives prepare too: deferred failures land here */
   assert_int_equal(hcc_json_validate(in, len, &info, NULL), HCC_OK);
   size_t need = hcc__transcript_need(&info) + hcc__align_need(&info, len);
   pr->mem = malloc(need);
-  hcc__arena_init(&a, pr->mem, need);
-  assert_int_equal(hcc__transcript_parse(&pr->t, in, len, &a, &err), HCC_OK);
-  assert_int_equal(hcc__align_prepare(&pr->al, &pr->t, &hcc__est_hermes, p, len, &a, &err), HCC_OK);
+  hcc__arena_init(&pr->a, pr->mem, need);
+  assert_int_equal(hcc__transcript_parse(&pr->t, in, len, &pr->a, &err), HCC_OK);
+  assert_int_equal(hcc__align_prepare(&pr->al, &pr->t, &hcc__est_hermes, p, len, &pr->a, &err), HCC_OK);
 }
 
 static void test_walks(void **state) {
@@ -541,10 +541,64 @@ static void test_chain(void **state) {
   free(ws);
 }
 
+/* Estimates are deferred: the tail walk with a small budget estimates
+ * only the messages it reaches, each deferred estimate equals a direct
+ * hcc__est_message, and a head message hermes could not estimate is
+ * still refused (DIV-ALIGN-1) although no walk reaches it. */
+/* 40 user / assistant-call / tool-result rounds after a system prompt;
+ * with bad, the first assistant's tool_calls is the number 7. */
+static size_t rounds(char *in, size_t cap, int bad) {
+  size_t n = (size_t)snprintf(in, cap, "[{\"role\": \"system\", \"content\": \"s\"}");
+  for (int i = 0; i < 40; i++)
+    n += (size_t)snprintf(in + n, cap - n,
+                          ", {\"role\": \"user\", \"content\": \"question %d\"}"
+                          ", {\"role\": \"assistant\", \"content\": null, \"tool_calls\": %s}"
+                          ", {\"role\": \"tool\", \"tool_call_id\": \"c\", \"content\": \"%0200d\"}",
+                          i, bad && i == 0 ? "7" : "[{\"id\": \"c\", \"function\": {\"name\": \"f\"}}]", i);
+  n += (size_t)snprintf(in + n, cap - n, "]");
+  assert_true(n < cap);
+  return n;
+}
+
+static void test_deferred_estimates(void **state) {
+  (void)state;
+  char in[32768];
+  rounds(in, sizeof in, 0);
+  hcc_params p;
+  hcc_params_init(&p);
+  p.tail_token_budget = 100;
+  prepared pr;
+  prepare(&pr, in, &p);
+  for (int64_t i = 0; i < pr.al.n; i++) assert_int_equal(pr.al.m[i].tokens, -1);
+  hcc__align_run(&pr.al);
+  assert_int_equal(pr.al.rc, HCC_OK);
+  int64_t reached = 0;
+  for (int64_t i = 0; i < pr.al.n; i++) reached += pr.al.m[i].tokens >= 0;
+  assert_true(reached > 0 && reached < pr.al.n / 4);
+  for (int64_t i = 0; i < pr.al.n; i++) {
+    int64_t direct = 0;
+    hcc_error err;
+    assert_int_equal(hcc__est_message(&pr.al.est, (int)i, &direct, &err), HCC_OK);
+    assert_int_equal(hcc__align_tokens(&pr.al, i), direct);
+  }
+  free(pr.mem);
+
+  /* message 2 has a numeric tool_calls: refused though no walk reaches it */
+  size_t n = rounds(in, sizeof in, 1), need, out_len;
+  char out[64];
+  hcc_error err;
+  assert_int_equal(hcc_workspace_size(HCC_OP_ALIGN, &p, in, n, &need, &err), HCC_OK);
+  void *ws = malloc(need);
+  assert_int_equal(hcc_run(HCC_OP_ALIGN, &p, in, n, ws, need, out, sizeof out, &out_len, &err),
+                   HCC_E_SHAPE);
+  free(ws);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_budget),    cmocka_unit_test(test_walks),
       cmocka_unit_test(test_workspace), cmocka_unit_test(test_chain),
+      cmocka_unit_test(test_deferred_estimates),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
