@@ -212,6 +212,12 @@ typedef struct hcc_json_info {
                            or more levels deep (a message's content or
                            tool_calls; a whole message under a wrapper) */
   size_t lone_surrogates; /* \uD800-\uDFFF escapes not forming a pair */
+  size_t values_d12;    /* values (not keys) one or two levels deep: bounds
+                           the messages of a list or {"messages": [...]} */
+  size_t values_d34;    /* values three or four levels deep: bounds the
+                           tool calls of either shape */
+  size_t max_value_d12; /* largest raw value one or two levels deep: bounds
+                           one message's bytes */
 } hcc_json_info;
 
 /* Strict RFC 8259 check of in[0..len) in one linear pass: exactly one root

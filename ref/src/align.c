@@ -108,8 +108,7 @@ static int visible_assistant_content(const hcc_doc *d, int c) {
 /* ---- per-message facts ---------------------------------------------------------- */
 
 size_t hcc__align_need(const hcc_json_info *info, size_t len) {
-  /* one hcc_align_msg per message; a message is at least one token */
-  return hcc__arena_cost((info->tokens + 1) * sizeof(hcc_align_msg)) + hcc__est_need(info, len);
+  return hcc__arena_cost(hcc__max_msgs(info) * sizeof(hcc_align_msg)) + hcc__est_need(info, len);
 }
 
 static int classify(hcc_align *al, hcc_est_ctx *ctx, int i, hcc_error *err) {

@@ -3,18 +3,18 @@
 
 #include "msg_write.h"
 
-size_t hcc__idset_slots(size_t tokens) {
+size_t hcc__idset_slots(size_t ids) {
   size_t s = 2;
-  while (s < 2 * (tokens / 2 + 1)) s <<= 1;
+  while (s < 2 * ids + 2) s <<= 1; /* at most half full */
   return s;
 }
 
-size_t hcc__idset_need(size_t tokens) {
-  return hcc__arena_cost(hcc__idset_slots(tokens) * sizeof(hcc_idslot));
+size_t hcc__idset_need(size_t ids) {
+  return hcc__arena_cost(hcc__idset_slots(ids) * sizeof(hcc_idslot));
 }
 
-int hcc__idset_init(hcc_idset *s, const hcc_doc *d, size_t tokens, hcc_arena *a, hcc_error *err) {
-  size_t n = hcc__idset_slots(tokens);
+int hcc__idset_init(hcc_idset *s, const hcc_doc *d, size_t ids, hcc_arena *a, hcc_error *err) {
+  size_t n = hcc__idset_slots(ids);
   s->d = d;
   s->mask = n - 1;
   s->slot = hcc__arena_take(a, n * sizeof(hcc_idslot));

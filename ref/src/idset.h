@@ -18,13 +18,13 @@ typedef struct hcc_idset {
   size_t mask;
 } hcc_idset;
 
-/* Slots for a document of `tokens` tokens: every id is a member's value,
- * so there are at most tokens/2 of them; the load stays at most one half. */
-size_t hcc__idset_slots(size_t tokens);
+/* Slots for a set of at most `ids` ids (hcc__max_ids): the load stays at
+ * most one half. */
+size_t hcc__idset_slots(size_t ids);
 /* Workspace for such a set. */
-size_t hcc__idset_need(size_t tokens);
+size_t hcc__idset_need(size_t ids);
 /* Takes the table from the arena: HCC_E_WORKSPACE when it does not fit. */
-int hcc__idset_init(hcc_idset *s, const hcc_doc *d, size_t tokens, hcc_arena *a, hcc_error *err);
+int hcc__idset_init(hcc_idset *s, const hcc_doc *d, size_t ids, hcc_arena *a, hcc_error *err);
 /* Adds flag to the id of string token tok. */
 void hcc__idset_add(hcc_idset *s, int tok, int flag);
 /* The flags of the id of string token tok (0 when absent). */

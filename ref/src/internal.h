@@ -103,6 +103,13 @@ hcc_json_info hcc__json_info_bound(size_t n);
  * HCC_E_WORKSPACE. */
 int hcc__json_scan(const char *in, size_t len, hcc_tok *tok, size_t cap,
                    hcc_json_info *info, hcc_error *err);
+/* Table sizes of a transcript (a list of messages or {"messages": [...]})
+ * from the validator's facts: its messages are values one or two levels
+ * deep, its tool calls three or four, and an id (a call's or a result's)
+ * belongs to one of them. */
+static inline size_t hcc__max_msgs(const hcc_json_info *i) { return i->values_d12 + 1; }
+static inline size_t hcc__max_calls(const hcc_json_info *i) { return i->values_d34 + 1; }
+static inline size_t hcc__max_ids(const hcc_json_info *i) { return i->values_d12 + i->values_d34; }
 /* Validates and tokenizes `text` into tokens taken from the arena, in one
  * pass over the text. */
 int hcc__json_parse(hcc_doc *d, const char *text, size_t len, hcc_arena *a,
@@ -120,6 +127,12 @@ int hcc__json_is_null(const hcc_doc *d, int i);
 /* Raw bytes of token i including quotes for strings. */
 const char *hcc__json_raw(const hcc_doc *d, int i, size_t *n);
 
+/* The next piece of the valid JSON string body raw[0..n) at *pos, for
+ * walkers that take plain text in bulk: a run of bytes without escapes
+ * (returns its length, the run is raw[old *pos ..)), or at a backslash 0
+ * with *cp the escaped code point (a surrogate pair joined).  Advances
+ * *pos. */
+size_t hcc__json_body_piece(const char *raw, size_t n, size_t *pos, uint32_t *cp);
 /* Decodes the body raw[0..n) of a valid JSON string into WTF-8 at dst
  * (which needs at most n bytes); returns the decoded length. */
 size_t hcc__json_decode(const char *raw, size_t n, char *dst);

@@ -45,6 +45,18 @@ uint32_t hcc__json_body_next_slow(const char *raw, size_t n, size_t *pos) {
   return u;
 }
 
+size_t hcc__json_body_piece(const char *raw, size_t n, size_t *pos, uint32_t *cp) {
+  size_t i = *pos;
+  if (raw[i] == '\\') {
+    *cp = hcc__json_body_next_slow(raw, n, pos);
+    return 0;
+  }
+  const char *bs = memchr(raw + i, '\\', n - i);
+  size_t k = bs ? (size_t)(bs - (raw + i)) : n - i;
+  *pos = i + k;
+  return k;
+}
+
 /* Shared walk: with dst NULL it only measures.  *cps (when not NULL)
  * receives the number of code points decoded.  Runs without escapes are
  * copied (or counted) in one go. */
@@ -52,16 +64,16 @@ static size_t decode(const char *raw, size_t n, char *dst, size_t *cps) {
   size_t out = 0, count = 0, i = 0;
   char tmp[4];
   while (i < n) {
-    const char *bs = memchr(raw + i, '\\', n - i);
-    size_t k = bs ? (size_t)(bs - (raw + i)) : n - i;
+    size_t at = i;
+    uint32_t cp = 0;
+    size_t k = hcc__json_body_piece(raw, n, &i, &cp);
     if (k) {
-      if (cps) count += hcc__utf8_count(raw + i, k);
-      if (dst) memcpy(dst + out, raw + i, k);
+      if (cps) count += hcc__utf8_count(raw + at, k);
+      if (dst) memcpy(dst + out, raw + at, k);
       out += k;
-      i += k;
       continue;
     }
-    out += hcc__utf8_encode(hcc__json_body_next(raw, n, &i), dst ? dst + out : tmp);
+    out += hcc__utf8_encode(cp, dst ? dst + out : tmp);
     count++;
   }
   if (cps) *cps = count;

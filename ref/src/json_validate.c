@@ -346,6 +346,8 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
       size_t idx = v.info.tokens;
       int parent = member_value ? key_tok : depth ? (emit ? open_tok[depth - 1] : 0) : -1;
       v.info.tokens++;
+      if (depth - 1 < 2) v.info.values_d12++; /* depth 1 or 2 (unsigned wrap for 0) */
+      else if (depth - 3 < 2) v.info.values_d34++;
       args_value = member_value && key_is_args;
       member_value = 0;
       if (c == '{' || c == '[') {
@@ -386,6 +388,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
       else
         return hcc__fail(err, HCC_E_SYNTAX, v.i, "unexpected character where a value should start");
       if (rc != HCC_OK) return rc;
+      if (depth - 1 < 2 && v.i - at > v.info.max_value_d12) v.info.max_value_d12 = v.i - at;
       if (emit) {
         /* strings exclude their quotes, as in jsmn */
         int str = type == HCC_T_STRING;
@@ -399,6 +402,8 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
     if (depth >= 3 && v.i + 1 - starts[depth - 1] > v.info.max_deep_container)
       v.info.max_deep_container = v.i + 1 - starts[depth - 1];
     depth--;
+    if (depth - 1 < 2 && v.i + 1 - starts[depth] > v.info.max_value_d12)
+      v.info.max_value_d12 = v.i + 1 - starts[depth];
     if (emit && t->ok) t->tok[open_tok[depth]].end = (int)(v.i + 1);
     v.i++;
   after_value:
@@ -434,5 +439,7 @@ hcc_json_info hcc__json_info_bound(size_t n) {
   w.max_arguments = n;
   w.max_deep_container = n;
   w.lone_surrogates = 0;
+  w.values_d12 = w.values_d34 = w.tokens;
+  w.max_value_d12 = n;
   return w;
 }

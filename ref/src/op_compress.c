@@ -111,9 +111,10 @@ size_t hcc__need_compress(const hcc_json_info *info, size_t len) {
   /* the stub body: fixed words, then every call's decoded name (at most its
    * raw text) or "?", each after a ", " (a call takes two bytes at least) */
   size_t body = 3 * len + 4096;
-  return hcc__transcript_need(info) + al + hcc__arena_cost((t + 1) * sizeof(hcc_align_msg)) + pr +
-         hcc__arena_cost(t + 1) /* echoes */ + 3 * hcc__arena_cost((t + 1) * sizeof(int)) +
-         hcc__idset_need(info->tokens) + hcc__arena_cost(body) + stage;
+  size_t msgs = hcc__max_msgs(info); /* P has at most the input's messages */
+  return hcc__transcript_need(info) + al + hcc__arena_cost(msgs * sizeof(hcc_align_msg)) + pr +
+         hcc__arena_cost(msgs) /* echoes */ + 3 * hcc__arena_cost(msgs * sizeof(int)) +
+         hcc__idset_need(hcc__max_ids(info)) + hcc__arena_cost(body) + stage;
 }
 
 static int no_room(hcc_error *err) {
@@ -790,7 +791,7 @@ static int plan_assembly(cx *c, hcc_error *err) {
 /* COMPRESS-15: the repair sets over the assembled list, then the media
  * anchor over what the repair keeps. */
 static int plan_repair_media(cx *c, hcc_error *err) {
-  int rc = hcc__idset_init(&c->ids, &c->t.doc, (size_t)c->t.doc.ntok, c->a, err);
+  int rc = hcc__idset_init(&c->ids, &c->t.doc, hcc__max_ids(&c->t.doc.info), c->a, err);
   if (rc != HCC_OK) return rc;
   const hcc_doc *d = &c->t.doc;
   for (int j = 0; j < c->n; j++) {

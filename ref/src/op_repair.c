@@ -35,7 +35,7 @@ enum { IN_CALLS = 1, IN_RESULTS = 2 };
 
 size_t hcc__need_repair(const hcc_json_info *info, size_t len) {
   (void)len;
-  return hcc__transcript_need(info) + hcc__idset_need(info->tokens) +
+  return hcc__transcript_need(info) + hcc__idset_need(hcc__max_ids(info)) +
          hcc__obj_write_need(info);
 }
 
@@ -200,7 +200,7 @@ int hcc__op_repair(const hcc_params *p, const char *in, size_t len, hcc_arena *a
   const hcc_doc *d = &t.doc;
   r.t = &t;
   r.m = NULL;
-  rc = hcc__idset_init(&r.ids, d, (size_t)d->ntok, a, err);
+  rc = hcc__idset_init(&r.ids, d, hcc__max_ids(&d->info), a, err);
   if (rc != HCC_OK) return rc;
   for (int i = 0; i < t.nmsg; i++) {
     const hcc_msg *m = &t.msg[i];

@@ -630,23 +630,18 @@ static int truncate_args(hcc_prune *p, int i, int *hit, hcc_error *err) {
 static uint64_t content_key(const hcc_doc *d, int tok) {
   hcc_ts_text t = body_of(d, tok);
   hcc_md5 md;
-  unsigned char buf[256], dig[16];
-  size_t pos = 0, k = 0;
+  unsigned char dig[16];
+  char enc[4];
+  size_t pos = 0;
   hcc__md5_init(&md);
-  while (pos < t.n) {
-    uint32_t cp = hcc__ts_next(&t, &pos);
-    if (k > sizeof buf - 4) hcc__md5_update(&md, buf, k), k = 0;
-    if (cp < 0x80) buf[k++] = (unsigned char)cp;
-    else if (cp < 0x800) buf[k++] = (unsigned char)(0xC0 | cp >> 6), buf[k++] = (unsigned char)(0x80 | (cp & 63));
-    else if (cp >= 0xD800 && cp <= 0xDFFF) buf[k++] = '?';
-    else if (cp < 0x10000)
-      buf[k++] = (unsigned char)(0xE0 | cp >> 12), buf[k++] = (unsigned char)(0x80 | (cp >> 6 & 63)),
-      buf[k++] = (unsigned char)(0x80 | (cp & 63));
-    else
-      buf[k++] = (unsigned char)(0xF0 | cp >> 18), buf[k++] = (unsigned char)(0x80 | (cp >> 12 & 63)),
-      buf[k++] = (unsigned char)(0x80 | (cp >> 6 & 63)), buf[k++] = (unsigned char)(0x80 | (cp & 63));
+  while (pos < t.n) { /* runs without escapes are UTF-8 already: hashed as they stand */
+    size_t at = pos;
+    uint32_t cp = 0;
+    size_t k = hcc__json_body_piece(t.s, t.n, &pos, &cp);
+    if (k) hcc__md5_update(&md, t.s + at, k);
+    else if (cp >= 0xD800 && cp <= 0xDFFF) hcc__md5_update(&md, "?", 1);
+    else hcc__md5_update(&md, enc, hcc__utf8_encode(cp, enc));
   }
-  hcc__md5_update(&md, buf, k);
   hcc__md5_final(&md, dig);
   return hcc__md5_prefix48(dig);
 }
@@ -775,17 +770,17 @@ static int pressure(hcc_prune *p, hcc_error *err) {
 /* ---- the pass ------------------------------------------------------------------ */
 
 size_t hcc__prune_need(const hcc_json_info *info, size_t len) {
-  size_t t = info->tokens ? info->tokens : 1, slots = 1, dup = 1;
-  while (slots < 2 * t + 2) slots <<= 1;
-  while (dup < 2 * t + 2) dup <<= 1;
+  size_t msgs = hcc__max_msgs(info), calls = hcc__max_calls(info), slots = 1, dup = 1;
+  while (slots < 2 * (calls + msgs) + 2) slots <<= 1;
+  while (dup < 2 * msgs + 2) dup <<= 1;
   /* per message and per call a state; the key table; the duplicate set
    * (given back); the summary heads (each at most its cap, the caps of
    * disjoint calls adding up to 5 * len plus 256 a call) plus one head's
    * scratch; one call's shrinking; the estimator; msg_write's scratch;
    * the render scratch of str() for screenshot lines. */
-  return hcc__arena_cost(t * sizeof(hcc_prune_msg)) + hcc__arena_cost((t + 1) * sizeof(hcc_prune_memo)) +
+  return hcc__arena_cost(msgs * sizeof(hcc_prune_msg)) + hcc__arena_cost(calls * sizeof(hcc_prune_memo)) +
          hcc__arena_cost(slots * sizeof(hcc_prune_slot)) + hcc__arena_cost(dup * sizeof(uint64_t)) +
-         5 * len + (t + 1) * (256 + 16) + hcc__ts_head_need(info) + hcc__args_shrink_need(info->max_arguments) +
+         5 * len + calls * (256 + 16) + hcc__ts_head_need(info) + hcc__args_shrink_need(info->max_arguments) +
          hcc__est_need(info, len) + hcc__obj_write_need(info) + hcc__py_str_need(info) + 256;
 }
 

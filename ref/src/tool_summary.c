@@ -96,9 +96,28 @@ static void emit_u64(hcc_ts_emit emit, void *ctx, uint64_t n, int grouped) {
  * consume can start the literal, except the literal's own closing quote
  * when nothing followed it).  On a match, [*gs, *ge) are the offsets of
  * group 1. */
+/* 0 when the decoded text cannot contain the quoted word lit ("\"word\"",
+ * the word ASCII letters and '_'): without a "\\u" anywhere in a JSON
+ * body such a word can only appear as its own bytes, so a byte search
+ * for it settles most outputs without decoding them. */
+static int may_contain(const hcc_ts_text *t, const char *lit) {
+  const char *w = lit + 1;
+  size_t wn = strlen(lit) - 2;
+  if (t->json)
+    for (const char *b = t->s; (b = memchr(b, '\\', t->n - (size_t)(b - t->s))) != NULL; b += 2)
+      if (b[1] == 'u') return 1; /* a \u escape: decode to be sure */
+  for (const char *c = t->s; t->n - (size_t)(c - t->s) >= wn; c++) {
+    c = memchr(c, w[0], t->n - (size_t)(c - t->s) - wn + 1);
+    if (!c) return 0;
+    if (memcmp(c, w, wn) == 0) return 1;
+  }
+  return 0;
+}
+
 static int find_number(const hcc_ts_text *t, const char *lit, int minus, size_t *gs,
                        size_t *ge) {
   enum { LIT, WS1, WS2, MINUS, DIG } st = LIT;
+  if (!may_contain(t, lit)) return 0;
   size_t m = strlen(lit), pos = 0, start = 0;
   int fail[24], k = 0, consumed = 0;
   fail[0] = fail[1] = 0;
@@ -166,17 +185,27 @@ static void emit_number(const hcc_ts_text *t, const char *lit, int minus, hcc_ts
   while (gs < ge) emit(ctx, hcc__ts_next(t, &gs));
 }
 
-/* content.count("\n") + 1 if content.strip() else 0 */
+/* content.count("\n") + 1 if content.strip() else 0.  The blank test
+ * stops at the first non-blank code point; the count reads escapes only
+ * in a JSON body (a raw newline cannot appear in one) and newline bytes
+ * in text, skipping everything else in bulk. */
 static uint64_t line_count(const hcc_ts_text *t) {
-  uint64_t lines = 1;
-  size_t pos = 0;
   int blank = 1;
-  while (pos < t->n) {
-    uint32_t cp = hcc__ts_next(t, &pos);
-    lines += cp == '\n';
-    blank &= hcc__py_isspace(cp);
+  for (size_t pos = 0; blank && pos < t->n;) blank = hcc__py_isspace(hcc__ts_next(t, &pos));
+  if (blank) return 0;
+  uint64_t lines = 1;
+  for (size_t pos = 0; pos < t->n;) {
+    if (!t->json) {
+      const char *nl = memchr(t->s + pos, '\n', t->n - pos);
+      if (!nl) break;
+      lines++;
+      pos = (size_t)(nl - t->s) + 1;
+      continue;
+    }
+    uint32_t cp = 0;
+    if (!hcc__json_body_piece(t->s, t->n, &pos, &cp)) lines += cp == '\n';
   }
-  return blank ? 0 : lines;
+  return lines;
 }
 
 static uint64_t code_points(const hcc_ts_text *t) {

@@ -2,11 +2,9 @@
 #include "transcript.h"
 
 size_t hcc__transcript_need(const hcc_json_info *info) {
-  /* Every message and every call is at least one token, so the token
-   * count bounds both tables. */
-  size_t t = info->tokens;
-  return hcc__arena_cost(t * sizeof(hcc_tok)) + hcc__arena_cost(t * sizeof(hcc_msg)) +
-         hcc__arena_cost(t * sizeof(hcc_call)) + 64;
+  return hcc__arena_cost(info->tokens * sizeof(hcc_tok)) +
+         hcc__arena_cost(hcc__max_msgs(info) * sizeof(hcc_msg)) +
+         hcc__arena_cost(hcc__max_calls(info) * sizeof(hcc_call)) + 64;
 }
 
 static hcc_role role_of(const hcc_doc *d, int v) {
@@ -59,8 +57,8 @@ int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len,
     return hcc__fail(err, HCC_E_SHAPE, value_offset(d, t->array),
                      "messages must be a JSON array");
   t->nmsg = d->tok[t->array].size;
-  t->msg = hcc__arena_take(a, (size_t)d->ntok * sizeof(hcc_msg));
-  t->call = hcc__arena_take(a, (size_t)d->ntok * sizeof(hcc_call));
+  t->msg = hcc__arena_take(a, hcc__max_msgs(&d->info) * sizeof(hcc_msg));
+  t->call = hcc__arena_take(a, hcc__max_calls(&d->info) * sizeof(hcc_call));
   if (!t->msg || !t->call)
     return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the message tables");
   t->ncall = 0;

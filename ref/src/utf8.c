@@ -9,13 +9,17 @@ static size_t seq_len(unsigned char c) {
 
 size_t hcc__utf8_count(const char *s, size_t n) {
   /* Code points are the bytes that are not continuation bytes (10xxxxxx);
-   * eight at a time: a continuation byte has bit 7 set and bit 6 clear. */
-  const uint64_t highs = 0x8080808080808080ULL;
+   * eight at a time: a byte starts a code point when bit 7 is clear or
+   * bit 6 is set.  Those flags (0 or 1 in each byte) are summed by one
+   * multiplication into the top byte (at most 8, no carry), which is
+   * cheaper than a popcount on CPUs the build cannot assume have one. */
+  const uint64_t ones = 0x0101010101010101ULL;
   size_t count = 0, i = 0;
   for (; n - i >= 8; i += 8) {
     uint64_t w;
     memcpy(&w, s + i, 8);
-    count += 8 - (size_t)__builtin_popcountll(w & ~(w << 1) & highs);
+    uint64_t starts = ((~w >> 7) | (w >> 6)) & ones;
+    count += (size_t)((starts * ones) >> 56);
   }
   for (; i < n; i++)
     if (((unsigned char)s[i] & 0xC0) != 0x80) count++;

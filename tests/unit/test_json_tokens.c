@@ -482,6 +482,31 @@ static void gen_value(gen *g, int depth) {
   }
 }
 
+/* The validator's shape facts recomputed from the token tree: a value's
+ * depth is its count of container ancestors (a key is the child of an
+ * object, a member value the child of its key). */
+static void check_facts(const hcc_doc *d, const hcc_json_info *info) {
+  size_t d12 = 0, d34 = 0, max12 = 0, deep = 0;
+  for (int i = 0; i < d->ntok; i++) {
+    const hcc_tok *k = &d->tok[i];
+    if (k->parent >= 0 && d->tok[k->parent].type == HCC_T_OBJECT) continue; /* a key */
+    size_t depth = 0;
+    for (int p = k->parent; p >= 0; p = d->tok[p].parent)
+      depth += d->tok[p].type == HCC_T_OBJECT || d->tok[p].type == HCC_T_ARRAY;
+    size_t raw = (size_t)(k->end - k->start) + (k->type == HCC_T_STRING ? 2 : 0);
+    if (depth == 1 || depth == 2) {
+      d12++;
+      if (raw > max12) max12 = raw;
+    }
+    if (depth == 3 || depth == 4) d34++;
+    if (depth >= 2 && (k->type == HCC_T_OBJECT || k->type == HCC_T_ARRAY) && raw > deep) deep = raw;
+  }
+  assert_int_equal(info->values_d12, d12);
+  assert_int_equal(info->values_d34, d34);
+  assert_int_equal(info->max_value_d12, max12);
+  assert_int_equal(info->max_deep_container, deep);
+}
+
 static void check_agreement(const char *s, size_t n) {
   hcc_json_info info;
   if (hcc_json_validate(s, n, &info, NULL) != HCC_OK) return;
@@ -498,6 +523,7 @@ static void check_agreement(const char *s, size_t n) {
   assert_int_equal(p.d.ntok, (int)info.tokens);
   check_tree(&p.d);
   if (s[b] == '[' || s[b] == '{' || s[b] == '"') same_as_jsmn(&p.d, s, n);
+  check_facts(&p.d, &info);
   done(&p);
 }
 

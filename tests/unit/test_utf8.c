@@ -34,6 +34,20 @@ static void test_count(void **state) {
   (void)state;
   for (size_t i = 0; i < N(cases); i++)
     assert_int_equal(hcc__utf8_count(cases[i].s, cases[i].n), cases[i].count);
+  /* the eight-at-a-time sum against one byte at a time, on every byte
+   * value at every position of words and tails (any bytes: the count is
+   * defined per byte) */
+  unsigned char b[67];
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (int it = 0; it < 20000; it++) {
+    size_t n = (size_t)(it % 67), want = 0;
+    for (size_t k = 0; k < n; k++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      b[k] = it < 256 ? (unsigned char)it : (unsigned char)(x >> 24);
+      want += (b[k] & 0xC0) != 0x80;
+    }
+    assert_int_equal(hcc__utf8_count((const char *)b, n), want);
+  }
 }
 
 static void test_prefix(void **state) {
