@@ -153,6 +153,10 @@ static inline uint32_t hcc__json_body_next(const char *raw, size_t n, size_t *po
   return hcc__json_body_next_slow(raw, n, pos);
 }
 
+/* ---- byte searches (bytes.c) ------------------------------------------- */
+/* Offset of the first occurrence of the two bytes a, b in s[0..n), or n. */
+size_t hcc__find_pair(const char *s, size_t n, char a, char b);
+
 /* ---- UTF-8 / code points (utf8.c) -------------------------------------- */
 /* Number of code points of WTF-8 text. */
 size_t hcc__utf8_count(const char *s, size_t n);

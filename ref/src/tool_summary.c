@@ -96,29 +96,37 @@ static void emit_u64(hcc_ts_emit emit, void *ctx, uint64_t n, int grouped) {
  * consume can start the literal, except the literal's own closing quote
  * when nothing followed it).  On a match, [*gs, *ge) are the offsets of
  * group 1. */
-/* 0 when the decoded text cannot contain the quoted word lit ("\"word\"",
- * the word ASCII letters and '_'): without a "\\u" anywhere in a JSON
- * body such a word can only appear as its own bytes, so a byte search
- * for it settles most outputs without decoding them. */
-static int may_contain(const hcc_ts_text *t, const char *lit) {
+/* Where the search for the quoted word lit ("\"word\"", the word ASCII
+ * letters and one '_') can start in t without missing a match, or t->n
+ * when t cannot contain it.  Every match begins with the word's opening
+ * quote.  Before the first "\\u" of a JSON body (or anywhere in text),
+ * the word can only appear as its own bytes, after a '"' (in a body
+ * always the escape \", which starts a code point), so the search may
+ * start at the first such occurrence.  A \u escape could spell the word
+ * or its quote, so from the first one on nothing is skipped. */
+static size_t search_start(const hcc_ts_text *t, const char *lit) {
   const char *w = lit + 1;
-  size_t wn = strlen(lit) - 2;
-  if (t->json)
-    for (const char *b = t->s; (b = memchr(b, '\\', t->n - (size_t)(b - t->s))) != NULL; b += 2)
-      if (b[1] == 'u') return 1; /* a \u escape: decode to be sure */
-  for (const char *c = t->s; t->n - (size_t)(c - t->s) >= wn; c++) {
-    c = memchr(c, w[0], t->n - (size_t)(c - t->s) - wn + 1);
-    if (!c) return 0;
-    if (memcmp(c, w, wn) == 0) return 1;
+  size_t wn = strlen(lit) - 2, q = t->json ? 2 : 1;
+  size_t u = (size_t)(strchr(w, '_') - w); /* the rare byte and the one before it */
+  size_t esc = t->json ? hcc__find_pair(t->s, t->n, '\\', 'u') : t->n;
+  for (size_t at = 0; at < t->n;) {
+    size_t k = hcc__find_pair(t->s + at, t->n - at, w[u - 1], w[u]);
+    if (k == t->n - at) break;
+    size_t c = at + k - (u - 1); /* where the word would start */
+    at += k + 1;
+    if (c > esc) break;
+    if (c < q || c + wn > t->n || memcmp(t->s + c, w, wn) != 0) continue;
+    if (t->s[c - 1] != '"' || (t->json && t->s[c - 2] != '\\')) continue;
+    return c - q;
   }
-  return 0;
+  return esc < t->n ? 0 : t->n;
 }
 
 static int find_number(const hcc_ts_text *t, const char *lit, int minus, size_t *gs,
                        size_t *ge) {
   enum { LIT, WS1, WS2, MINUS, DIG } st = LIT;
-  if (!may_contain(t, lit)) return 0;
-  size_t m = strlen(lit), pos = 0, start = 0;
+  size_t m = strlen(lit), pos = search_start(t, lit), start = 0;
+  if (pos == t->n) return 0;
   int fail[24], k = 0, consumed = 0;
   fail[0] = fail[1] = 0;
   for (size_t i = 1, b = 0; i < m; i++) { /* fail[i+1]: border of lit[0..i] */

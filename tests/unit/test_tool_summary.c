@@ -132,12 +132,39 @@ static const char *summarize(const char *doc) {
   return buf;
 }
 
+/* Outputs whose raw JSON body spells the searched word or its quotes with
+ * \u escapes, or holds it unquoted, first: the byte search that lets the
+ * exit_code / total_count search skip ahead must not skip a match.  Lines
+ * printed by hermes's _summarize_tool_result on json.loads of each doc
+ * (HERMES_SRC=/tmp/hermes-src, the pinned context_compressor.py). */
+static const row escaped_rows[] = {
+    {"[\"terminal\", \"{}\", \"\\u0022exit_code\\\": 5\"]",
+     "[terminal] ran `` -> exit 5, 1 lines output"},
+    {"[\"terminal\", \"{}\", \"\\\"exit\\u005fcode\\\": 6\"]",
+     "[terminal] ran `` -> exit 6, 1 lines output"},
+    {"[\"terminal\", \"{}\", \"\\u00e9 \\\"exit_code\\\": 4 \\\"exit_code\\\": 8\"]",
+     "[terminal] ran `` -> exit 4, 1 lines output"},
+    {"[\"terminal\", \"{}\", \"exit_code\\\": 1 \\\"exit_code\\\" x \\\"exit_code\\\": 2\"]",
+     "[terminal] ran `` -> exit 2, 1 lines output"},
+    {"[\"terminal\", \"{}\", \"\\\\\\\"exit_code\\\": 3\"]",
+     "[terminal] ran `` -> exit 3, 1 lines output"},
+    {"[\"search_files\", \"{}\", \"\\\"total_count\\\": 9 \\u0022total_count\\u0022: 1\"]",
+     "[search_files] content search for '\077' in . -> 9 matches"},
+    {"[\"search_files\", \"{}\", \"total_count: 9\"]",
+     "[search_files] content search for '\077' in . -> \077 matches"},
+};
+
 static void test_rows(void **state) {
   (void)state;
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
     const char *got = summarize(rows[i].doc);
     if (strcmp(got, rows[i].line) != 0) print_error("row %zu: %s\n", i, rows[i].doc);
     assert_string_equal(got, rows[i].line);
+  }
+  for (size_t i = 0; i < sizeof escaped_rows / sizeof escaped_rows[0]; i++) {
+    const char *got = summarize(escaped_rows[i].doc);
+    if (strcmp(got, escaped_rows[i].line) != 0) print_error("escaped row %zu: %s\n", i, escaped_rows[i].doc);
+    assert_string_equal(got, escaped_rows[i].line);
   }
 }
 
