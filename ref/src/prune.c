@@ -39,8 +39,7 @@
 #define SHOT_KEEP 200
 
 struct hcc_prune_memo {
-  const char *head; /* WTF-8, in the arena */
-  size_t len;
+  size_t len;       /* bytes of the head (format_head writes it again) */
   hcc_est_acc acc;  /* the estimator's sums over the head */
   unsigned char tail;
   unsigned char done;
@@ -304,10 +303,13 @@ static int summarizable(const hcc_ts_text *t, int64_t min_chars) {
 
 /* ---- summary heads (memo) ------------------------------------------------- */
 
-static int memo_get(hcc_prune *p, int k, hcc_prune_memo **out, hcc_error *err) {
-  hcc_prune_memo *mm = &p->memo[k];
-  *out = mm;
-  if (mm->done) return HCC_OK;
+/* Writes the head of call k (ncall: hermes's default call) into a buffer
+ * taken from the arena above *mark (the caller gives it back by setting
+ * used = *mark).  Heads are written again wherever they are needed rather
+ * than kept: together they could take several times the input, one at a
+ * time they take one call's bound. */
+static int format_head(hcc_prune *p, int k, size_t *mark, const char **head, size_t *len,
+                       hcc_ts_tail *tail, hcc_error *err) {
   const hcc_doc *d = &p->t->doc;
   int name = -1, args = -1;
   size_t nl = 0, al = 0;
@@ -317,20 +319,35 @@ static int memo_get(hcc_prune *p, int k, hcc_prune_memo **out, hcc_error *err) {
   }
   if (name >= 0) hcc__json_raw(d, name, &nl);
   if (args >= 0) hcc__json_raw(d, args, &al);
-  size_t cap = hcc__ts_head_cap(nl, al), mark = p->a->used;
+  size_t cap = hcc__ts_head_cap(nl, al);
+  *mark = p->a->used;
   char *buf = hcc__arena_take(p->a, cap);
   if (!buf) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for a summary line");
   hcc_out o;
-  hcc_ts_tail tail;
   hcc__out_init(&o, buf, cap);
-  int rc = hcc__ts_head(d, name, args, p->a, &o, &tail, err);
+  int rc = hcc__ts_head(d, name, args, p->a, &o, tail, err);
   if (rc != HCC_OK) return rc;
   if (o.len > cap) return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: summary head outgrew its bound");
-  p->a->used = mark + hcc__arena_cost(o.len); /* keep only what was written */
-  feed f = {p->est.e, {0, 0, 0}};
-  feed_text(&f, buf, o.len);
-  mm->head = buf, mm->len = o.len, mm->acc = f.acc, mm->tail = (unsigned char)tail, mm->done = 1;
+  *head = buf, *len = o.len;
   return HCC_OK;
+}
+
+/* The memo of call k: its head's length, estimator sums and tail kind. */
+static int memo_get(hcc_prune *p, int k, hcc_prune_memo **out, hcc_error *err) {
+  hcc_prune_memo *mm = &p->memo[k];
+  *out = mm;
+  if (mm->done) return HCC_OK;
+  const char *head;
+  size_t len, mark;
+  hcc_ts_tail tail;
+  int rc = format_head(p, k, &mark, &head, &len, &tail, err);
+  if (rc == HCC_OK) {
+    feed f = {p->est.e, {0, 0, 0}};
+    feed_text(&f, head, len);
+    mm->len = len, mm->acc = f.acc, mm->tail = (unsigned char)tail, mm->done = 1;
+  }
+  p->a->used = mark;
+  return rc;
 }
 
 /* The text a SUMMARY of depth 1 stands on: the message's content. */
@@ -343,8 +360,14 @@ static hcc_ts_text summary_source(hcc_prune *p, int i) {
 static int materialize_summary(hcc_prune *p, int i, hcc_ts_text *out, hcc_error *err) {
   hcc_prune_memo *mm = &p->memo[p->m[i].memo];
   hcc_out o;
+  const char *head;
+  size_t len, mark;
+  hcc_ts_tail tail;
+  int rc = format_head(p, p->m[i].memo, &mark, &head, &len, &tail, err);
+  if (rc != HCC_OK) return rc;
   hcc__out_init(&o, p->est.buf, p->est.cap);
-  hcc__out_put(&o, mm->head, mm->len);
+  hcc__out_put(&o, head, len);
+  p->a->used = mark;
   hcc_ts_text src = summary_source(p, i);
   hcc__ts_tail(&src, (hcc_ts_tail)mm->tail, hcc__ts_emit_out, &o);
   if (o.len > o.cap) return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: summary outgrew the render buffer");
@@ -769,18 +792,24 @@ static int pressure(hcc_prune *p, hcc_error *err) {
 
 /* ---- the pass ------------------------------------------------------------------ */
 
+/* The largest buffer format_head takes: a call object nests at least
+ * three levels deep, so its name and arguments together are at most the
+ * largest such container (the default call has neither). */
+static size_t head_cap_bound(const hcc_json_info *info) {
+  return hcc__ts_head_cap(info->max_deep_container, 0);
+}
+
 size_t hcc__prune_need(const hcc_json_info *info, size_t len) {
   size_t msgs = hcc__max_msgs(info), calls = hcc__max_calls(info), slots = 1, dup = 1;
   while (slots < 2 * (calls + msgs) + 2) slots <<= 1;
   while (dup < 2 * msgs + 2) dup <<= 1;
   /* per message and per call a state; the key table; the duplicate set
-   * (given back); the summary heads (each at most its cap, the caps of
-   * disjoint calls adding up to 5 * len plus 256 a call) plus one head's
-   * scratch; one call's shrinking; the estimator; msg_write's scratch;
-   * the render scratch of str() for screenshot lines. */
+   * (given back); one summary head at a time plus its scratch; one call's
+   * shrinking; the estimator; msg_write's scratch; the render scratch of
+   * str() for screenshot lines. */
   return hcc__arena_cost(msgs * sizeof(hcc_prune_msg)) + hcc__arena_cost(calls * sizeof(hcc_prune_memo)) +
          hcc__arena_cost(slots * sizeof(hcc_prune_slot)) + hcc__arena_cost(dup * sizeof(uint64_t)) +
-         5 * len + calls * (256 + 16) + hcc__ts_head_need(info) + hcc__args_shrink_need(info->max_arguments) +
+         hcc__arena_cost(head_cap_bound(info)) + hcc__ts_head_need(info) + hcc__args_shrink_need(info->max_arguments) +
          hcc__est_need(info, len) + hcc__obj_write_need(info) + hcc__py_str_need(info) + 256;
 }
 
@@ -832,15 +861,22 @@ typedef struct wjob {
 static int put_summary(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
                        hcc_error *err) {
   wjob *j = ctx;
-  hcc_prune_memo *mm = &j->p->memo[j->p->m[j->i].memo];
+  hcc_prune *p = j->p;
   hcc_ts_text src;
+  const char *head;
+  size_t len, mark;
+  hcc_ts_tail tail;
   (void)d, (void)old, (void)scratch;
-  int rc = tail_source(j->p, j->i, &src, err);
+  /* the tail source first: at depth 2 it is the depth-1 summary, written
+   * into the estimator's buffer with a head of its own */
+  int rc = tail_source(p, j->i, &src, err);
+  if (rc == HCC_OK) rc = format_head(p, p->m[j->i].memo, &mark, &head, &len, &tail, err);
   if (rc != HCC_OK) return rc;
   hcc__out_ch(o, '"');
-  hcc__out_json_body(o, mm->head, mm->len);
-  hcc__ts_tail(&src, (hcc_ts_tail)mm->tail, hcc__ts_emit_out, o);
+  hcc__out_json_body(o, head, len);
+  hcc__ts_tail(&src, tail, hcc__ts_emit_out, o);
   hcc__out_ch(o, '"');
+  p->a->used = mark;
   return HCC_OK;
 }
 
