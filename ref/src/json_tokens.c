@@ -42,7 +42,12 @@ int hcc__json_str_eq(const hcc_doc *d, int i, const char *s, size_t n) {
   if (t->type != HCC_T_STRING) return 0;
   const char *raw = d->text + t->start;
   size_t rn = (size_t)(t->end - t->start);
-  if (!memchr(raw, '\\', rn)) return rn == n && memcmp(raw, s, n) == 0;
+  /* Decoding never lengthens a body, and shortens it exactly when it has
+   * an escape: a body as long as s is equal only when it is s byte for
+   * byte and has no escape, a shorter one never; only a longer one with
+   * an escape needs decoding. */
+  if (rn <= n) return rn == n && memcmp(raw, s, n) == 0 && !memchr(raw, '\\', rn);
+  if (!memchr(raw, '\\', rn)) return 0;
   /* Escaped key: decode piecewise without a buffer. */
   char tmp[8];
   size_t pos = 0, r = 0;

@@ -791,7 +791,7 @@ static int plan_assembly(cx *c, hcc_error *err) {
 /* COMPRESS-15: the repair sets over the assembled list, then the media
  * anchor over what the repair keeps. */
 static int plan_repair_media(cx *c, hcc_error *err) {
-  int rc = hcc__idset_init(&c->ids, &c->t.doc, hcc__max_ids(&c->t.doc.info), c->a, err);
+  int rc = hcc__idset_init(&c->ids, &c->t.doc, (size_t)c->t.nmsg + (size_t)c->t.ncall, c->a, err);
   if (rc != HCC_OK) return rc;
   const hcc_doc *d = &c->t.doc;
   for (int j = 0; j < c->n; j++) {

@@ -200,7 +200,9 @@ int hcc__op_repair(const hcc_params *p, const char *in, size_t len, hcc_arena *a
   const hcc_doc *d = &t.doc;
   r.t = &t;
   r.m = NULL;
-  rc = hcc__idset_init(&r.ids, d, hcc__max_ids(&d->info), a, err);
+  /* a result id a message, a call id a call: a table that small stays in
+   * cache better than the sizing bound would */
+  rc = hcc__idset_init(&r.ids, d, (size_t)t.nmsg + (size_t)t.ncall, a, err);
   if (rc != HCC_OK) return rc;
   for (int i = 0; i < t.nmsg; i++) {
     const hcc_msg *m = &t.msg[i];

@@ -21,12 +21,13 @@ static hcc_role role_of(const hcc_doc *d, int v) {
  * key (the last duplicate wins, as in json.loads). */
 static void members(const hcc_doc *d, int obj, const char *const *keys, int nkeys,
                     int *vals) {
-  for (int k = 0; k < nkeys; k++) vals[k] = -1;
+  size_t len[8];
+  for (int k = 0; k < nkeys; k++) vals[k] = -1, len[k] = strlen(keys[k]);
   if (obj < 0 || d->tok[obj].type != HCC_T_OBJECT) return;
   int j = obj + 1;
   for (int m = 0; m < d->tok[obj].size; m++) {
     for (int k = 0; k < nkeys; k++)
-      if (hcc__json_str_eq(d, j, keys[k], strlen(keys[k]))) vals[k] = j + 1;
+      if (hcc__json_str_eq(d, j, keys[k], len[k])) vals[k] = j + 1;
     j = hcc__json_skip(d, j + 1);
   }
 }

@@ -338,6 +338,18 @@ static void test_str_eq(void **state) {
     assert_memory_equal(dec, c[i].want, n);
     done(&p);
   }
+  /* a body whose raw bytes are the wanted text, which holds a backslash:
+   * "\n" decodes to a newline, not to backslash-n, and "\\" to one
+   * backslash */
+  {
+    parsed q;
+    parse_ok(&q, "[\"\\n\", \"\\\\\"]");
+    assert_false(hcc__json_str_eq(&q.d, 1, "\\n", 2));
+    assert_true(hcc__json_str_eq(&q.d, 1, "\n", 1));
+    assert_false(hcc__json_str_eq(&q.d, 2, "\\\\", 2));
+    assert_true(hcc__json_str_eq(&q.d, 2, "\\", 1));
+    done(&q);
+  }
   /* non-string tokens are never equal to anything */
   parsed p;
   parse_ok(&p, "[1, null, [], {}]");
