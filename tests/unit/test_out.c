@@ -119,6 +119,38 @@ static void test_ascii_escapes(void **state) {
   }
 }
 
+/* Every ASCII byte and a lone surrogate at every offset of a 40-byte
+ * run: the sixteen-at-a-time search for bytes to escape must stop at each
+ * of them, whatever their position in its blocks. */
+static void test_long_runs(void **state) {
+  (void)state;
+  char in[48], buf[128], want[128];
+  for (int c = 0; c < 128; c++)
+    for (size_t at = 0; at < 40; at++) {
+      memset(in, 'a', 40);
+      in[at] = (char)c;
+      size_t n, e = strlen(ascii_body[c]);
+      body(in, 40, buf, sizeof buf, &n);
+      memset(want, 'a', at);
+      memcpy(want + at, ascii_body[c], e);
+      memset(want + at + e, 'a', 39 - at);
+      assert_int_equal(n, 39 + e);
+      assert_memory_equal(buf, want, n);
+    }
+  for (size_t at = 0; at + 3 <= 40; at++) {
+    size_t n;
+    memset(in, 'a', 40);
+    memcpy(in + at, "\xed\xa0\x80", 3); /* U+D800 alone */
+    body(in, 40, buf, sizeof buf, &n);
+    assert_int_equal(n, 37 + 6);
+    assert_memory_equal(buf + at, "\\ud800", 6);
+    memcpy(in + at, "\xed\x9f\xbf", 3); /* U+D7FF: written as it is */
+    body(in, 40, buf, sizeof buf, &n);
+    assert_int_equal(n, 40);
+    assert_memory_equal(buf, in, 40);
+  }
+}
+
 static void test_composite(void **state) {
   (void)state;
   for (size_t i = 0; i < N(composite); i++) {
@@ -230,7 +262,7 @@ int main(void) {
       cmocka_unit_test(test_put_counts_past_end),
       cmocka_unit_test(test_i64),
       cmocka_unit_test(test_ascii_escapes),
-      cmocka_unit_test(test_composite),
+      cmocka_unit_test(test_composite), cmocka_unit_test(test_long_runs),
       cmocka_unit_test(test_raw_above_ascii),
       cmocka_unit_test(test_lone_surrogates),
       cmocka_unit_test(test_roundtrip),
