@@ -130,6 +130,47 @@ static size_t plain_run(const unsigned char *s, size_t i, size_t n) {
 
 /* Scans a string whose opening quote is at s[i]; leaves v->i after the
  * closing quote. */
+/* Validates the run of non-ASCII sequences at s[i] and returns the offset
+ * after it, or 0 with v->i at the first invalid sequence.  Non-Latin text
+ * is runs of sequences of one length, so each is checked in one 32-bit
+ * load: the length's bit pattern, then the decoded value against
+ * overlongs, surrogates and U+10FFFF (the same rule as utf8_seq, which
+ * takes the last bytes of the input and decides every doubtful case). */
+static size_t utf8_run(vstate *v, size_t i) {
+  const unsigned char *s = v->s;
+  while (i < v->n && s[i] >= 0x80) {
+    if (v->n - i >= 4) {
+      uint32_t w = (uint32_t)s[i] | (uint32_t)s[i + 1] << 8 | (uint32_t)s[i + 2] << 16 |
+                   (uint32_t)s[i + 3] << 24;
+      if ((w & 0xC0C0F0u) == 0x8080E0u) { /* 1110xxxx 10xxxxxx 10xxxxxx */
+        uint32_t cp = (w & 0x0F) << 12 | (w >> 8 & 0x3F) << 6 | (w >> 16 & 0x3F);
+        if (cp >= 0x800 && (cp < 0xD800 || cp > 0xDFFF)) {
+          i += 3;
+          continue;
+        }
+      } else if ((w & 0xC0E0u) == 0x80C0u) { /* 110xxxxx 10xxxxxx */
+        if ((w & 0xFF) >= 0xC2) {
+          i += 2;
+          continue;
+        }
+      } else if ((w & 0xC0C0C0F8u) == 0x808080F0u) { /* 11110xxx and three 10xxxxxx */
+        uint32_t cp = (w & 0x07) << 18 | (w >> 8 & 0x3F) << 12 | (w >> 16 & 0x3F) << 6 | (w >> 24 & 0x3F);
+        if (cp >= 0x10000 && cp <= 0x10FFFF) {
+          i += 4;
+          continue;
+        }
+      }
+    }
+    size_t k = utf8_seq(v, i);
+    if (!k) {
+      v->i = i;
+      return 0;
+    }
+    i += k;
+  }
+  return i;
+}
+
 static int scan_string(vstate *v) {
   size_t start = v->i + 1;
   size_t i = start;
@@ -173,10 +214,8 @@ static int scan_string(vstate *v) {
       return hcc__fail(v->err, HCC_E_ESCAPE, i, "unknown backslash escape");
     }
     if (c < 0x80) { i++; continue; }
-    size_t k = utf8_seq(v, i);
-    if (!k)
-      return hcc__fail(v->err, HCC_E_UTF8, i, "invalid UTF-8 in a string");
-    i += k;
+    i = utf8_run(v, i);
+    if (!i) return hcc__fail(v->err, HCC_E_UTF8, v->i, "invalid UTF-8 in a string");
   }
   return hcc__fail(v->err, HCC_E_TRUNCATED, v->n, "unterminated string");
 }
