@@ -157,6 +157,12 @@ static inline uint32_t hcc__json_body_next(const char *raw, size_t n, size_t *po
 /* Offset of the first occurrence of the two bytes a, b in s[0..n), or n. */
 size_t hcc__find_pair(const char *s, size_t n, char a, char b);
 
+/* ---- whole-text UTF-8 check (utf8_check.c) ------------------------------ */
+/* 1 when s[0..n) is strict UTF-8 (no overlongs, surrogates or values past
+ * U+10FFFF), 0 when it is not, -1 when this build or CPU cannot check it
+ * fast.  The validator uses it only to skip its own per-sequence checks. */
+int hcc__utf8_valid_fast(const char *s, size_t n);
+
 /* ---- UTF-8 / code points (utf8.c) -------------------------------------- */
 /* Number of code points of WTF-8 text. */
 size_t hcc__utf8_count(const char *s, size_t n);

@@ -44,6 +44,7 @@ typedef struct vstate {
   size_t i;
   hcc_json_info info;
   hcc_error *err;
+  int utf8_ok; /* the whole text is valid UTF-8 (utf8_check.c said so) */
 } vstate;
 
 static int is_blank(unsigned char c) {
@@ -94,26 +95,38 @@ static size_t utf8_seq(const vstate *v, size_t i) {
 }
 
 /* Bytes at s[i..n) that are plain string content: printable ASCII other
- * than '"' and '\\'.  Strings are most of a transcript's bytes, so this is
- * the scanner's hot loop.  With SSE2 (every x86-64) sixteen bytes are
- * tested at once: a byte stops the run when it equals '"' or '\\' or, read
- * as a signed byte, is below 0x20 (control bytes and every byte of 0x80
- * and up).  Elsewhere eight at a time in a 64-bit word (SWAR). */
-static size_t plain_run(const unsigned char *s, size_t i, size_t n) {
+ * than '"' and '\\', and, when the whole text is known to be valid UTF-8
+ * (high), every byte 0x80 and up too.  Strings are most of a transcript's
+ * bytes, so this is the scanner's hot loop.  With SSE2 (every x86-64)
+ * sixteen bytes are tested at once: a byte stops the run when it equals
+ * '"' or '\\', or is a control byte, or (without high) is 0x80 or up; read
+ * as signed bytes, the last two are exactly the bytes below 0x20.
+ * Elsewhere eight at a time in a 64-bit word (SWAR). */
+static size_t plain_run(const unsigned char *s, size_t i, size_t n, int high) {
 #if defined(__SSE2__) && !defined(HCC_NO_SIMD)
   const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
-  const __m128i space = _mm_set1_epi8(0x20);
+  const __m128i space = _mm_set1_epi8(0x20), c1f = _mm_set1_epi8(0x1F);
+  if (high) {
+    while (n - i >= 16) {
+      __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+      __m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, bslash)),
+                                  _mm_cmpeq_epi8(_mm_min_epu8(x, c1f), x));
+      unsigned mask = (unsigned)_mm_movemask_epi8(stop);
+      if (mask) return i + (size_t)__builtin_ctz(mask);
+      i += 16;
+    }
+  }
   while (n - i >= 16) {
     __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
     __m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, bslash)),
                                 _mm_cmplt_epi8(x, space));
     unsigned mask = (unsigned)_mm_movemask_epi8(stop);
-    if (mask) return i + (size_t)__builtin_ctz(mask);
+    if (mask) break;
     i += 16;
   }
 #else
   const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-  while (n - i >= 8) {
+  while (!high && n - i >= 8) {
     uint64_t w;
     memcpy(&w, s + i, 8);
     uint64_t quote = w ^ (ones * '"'), bslash = w ^ (ones * '\\');
@@ -124,12 +137,10 @@ static size_t plain_run(const unsigned char *s, size_t i, size_t n) {
     i += 8;
   }
 #endif
-  while (i < n && s[i] >= 0x20 && s[i] < 0x80 && s[i] != '"' && s[i] != '\\') i++;
+  while (i < n && s[i] >= 0x20 && (high || s[i] < 0x80) && s[i] != '"' && s[i] != '\\') i++;
   return i;
 }
 
-/* Scans a string whose opening quote is at s[i]; leaves v->i after the
- * closing quote. */
 /* Validates the run of non-ASCII sequences at s[i] and returns the offset
  * after it, or 0 with v->i at the first invalid sequence.  Non-Latin text
  * is runs of sequences of one length, so each is checked in one 32-bit
@@ -175,7 +186,7 @@ static int scan_string(vstate *v) {
   size_t start = v->i + 1;
   size_t i = start;
   while (i < v->n) {
-    i = plain_run(v->s, i, v->n);
+    i = plain_run(v->s, i, v->n, v->utf8_ok);
     if (i >= v->n) break;
     unsigned char c = v->s[i];
     if (c == '"') {
@@ -326,6 +337,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
   v.i = 0;
   memset(&v.info, 0, sizeof v.info);
   v.err = err;
+  v.utf8_ok = 0;
   if (info) memset(info, 0, sizeof *info);
   if (err) hcc__fail(err, HCC_OK, 0, "ok");
   if (len > HCC_MAX_INPUT)
@@ -333,6 +345,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
                      "input is larger than HCC_MAX_INPUT");
   while (v.i < len && is_blank(v.s[v.i])) v.i++;
   if (v.i == len) return hcc__fail(err, HCC_E_EMPTY, v.i, "no JSON value in the input");
+  v.utf8_ok = hcc__utf8_valid_fast(in, len) == 1;
 
   while (v.i < len) {
     unsigned char c = v.s[v.i];

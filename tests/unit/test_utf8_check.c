@@ -1,0 +1,121 @@
+/* test_utf8_check.c -- the vectorised whole-text UTF-8 check against a
+ * byte-at-a-time strict decoder (overlongs, surrogates and values past
+ * U+10FFFF invalid, as Python's bytes.decode("utf-8") has it).
+ *
+ * Every 1- to 4-byte sequence over the bytes that matter (each lead byte,
+ * continuation bytes at the range edges, ASCII) is placed at every offset
+ * of a 40-byte ASCII text, so sequences straddle the 16-byte blocks and
+ * end the text; then random texts over a UTF-8-heavy alphabet of every
+ * length up to 100, and random mutations of valid texts.  A CPU without
+ * the instructions answers -1, and the test then only checks that. */
+#include "unit.h"
+
+static int ref_valid(const unsigned char *s, size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    unsigned char c = s[i];
+    size_t len;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (c < 0x80) { i++; continue; }
+    if (c >= 0xC2 && c <= 0xDF) len = 2;
+    else if (c == 0xE0) len = 3, lo = 0xA0;
+    else if (c >= 0xE1 && c <= 0xEC) len = 3;
+    else if (c == 0xED) len = 3, hi = 0x9F;
+    else if (c >= 0xEE && c <= 0xEF) len = 3;
+    else if (c == 0xF0) len = 4, lo = 0x90;
+    else if (c >= 0xF1 && c <= 0xF3) len = 4;
+    else if (c == 0xF4) len = 4, hi = 0x8F;
+    else return 0;
+    if (n - i < len || s[i + 1] < lo || s[i + 1] > hi) return 0;
+    for (size_t k = 2; k < len; k++)
+      if (s[i + k] < 0x80 || s[i + k] > 0xBF) return 0;
+    i += len;
+  }
+  return 1;
+}
+
+static int fast(const unsigned char *s, size_t n) { return hcc__utf8_valid_fast((const char *)s, n); }
+
+static void test_sequences_everywhere(void **state) {
+  (void)state;
+  if (fast((const unsigned char *)"a", 1) < 0) skip();
+  static const unsigned char bytes[] = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF,
+                                        0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
+                                        0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF8, 0xFF};
+  const size_t nb = sizeof bytes;
+  unsigned char t[48];
+  size_t checked = 0;
+  for (size_t len = 1; len <= 4; len++) {
+    size_t combos = 1;
+    for (size_t k = 0; k < len; k++) combos *= nb;
+    for (size_t c = 0; c < combos; c++) {
+      unsigned char seq[4];
+      size_t x = c;
+      for (size_t k = 0; k < len; k++) seq[k] = bytes[x % nb], x /= nb;
+      if (len > 1 && seq[0] < 0xC0) continue; /* only sequences that start with a lead */
+      for (size_t at = 0; at + len <= 40; at += (len == 4 ? 3 : 1)) {
+        memset(t, 'a', 40);
+        memcpy(t + at, seq, len);
+        assert_int_equal(fast(t, 40), ref_valid(t, 40));
+        assert_int_equal(fast(t, at + len), ref_valid(t, at + len)); /* ending the text */
+        checked++;
+      }
+    }
+  }
+  assert_true(checked > 100000);
+}
+
+static void test_random_texts(void **state) {
+  (void)state;
+  if (fast((const unsigned char *)"a", 1) < 0) skip();
+  static const char *const pieces[] = {"a", " ", "\xc3\xa9", "\xe6\x97\xa5", "\xf0\x9f\x98\x80",
+                                       "\xed\x9f\xbf", "\xee\x80\x80", "\xf4\x8f\xbf\xbf"};
+  unsigned char t[128];
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  size_t valid = 0, invalid = 0;
+  for (int it = 0; it < 200000; it++) {
+    size_t n = 0, want = (size_t)(it % 101);
+    while (n < want) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      const char *p = pieces[x % 8];
+      size_t k = strlen(p);
+      if (n + k > want) break;
+      memcpy(t + n, p, k);
+      n += k;
+    }
+    if (it % 2) { /* mutate one byte to anything */
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      if (n) t[(x >> 8) % n] = (unsigned char)(x >> 32);
+    }
+    int r = ref_valid(t, n);
+    assert_int_equal(fast(t, n), r);
+    r ? valid++ : invalid++;
+  }
+  assert_true(valid > 50000 && invalid > 20000);
+}
+
+/* Long texts: the early stop every kilobyte and the all-ASCII blocks. */
+static void test_long_texts(void **state) {
+  (void)state;
+  if (fast((const unsigned char *)"a", 1) < 0) skip();
+  static unsigned char t[5000];
+  for (size_t i = 0; i < sizeof t; i++) t[i] = (unsigned char)('a' + i % 26);
+  assert_int_equal(fast(t, sizeof t), 1);
+  for (size_t at = 0; at < sizeof t; at += 97) {
+    t[at] = 0xE6; /* a lead byte followed by ASCII */
+    assert_int_equal(fast(t, sizeof t), 0);
+    t[at] = (unsigned char)('a' + at % 26);
+  }
+  for (size_t at = 0; at + 3 <= sizeof t; at += 3) memcpy(t + at, "\xe6\x97\xa5", 3);
+  assert_int_equal(fast(t, sizeof t - sizeof t % 3), 1);
+  assert_int_equal(fast(t, sizeof t - sizeof t % 3 - 1), 0); /* cut in the last sequence */
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_sequences_everywhere),
+      cmocka_unit_test(test_random_texts),
+      cmocka_unit_test(test_long_texts),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
