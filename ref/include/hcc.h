@@ -216,8 +216,13 @@ typedef struct hcc_json_info {
                            the messages of a list or {"messages": [...]} */
   size_t values_d34;    /* values three or four levels deep: bounds the
                            tool calls of either shape */
-  size_t max_value_d12; /* largest raw value one or two levels deep: bounds
-                           one message's bytes */
+  size_t max_message;   /* largest raw value at message level (one level
+                           deep under an array root, two under an object
+                           root) */
+  size_t max_message_tokens; /* most tokens of one such value, keys
+                           included */
+  size_t name_bytes;    /* raw bytes of every string value of a member
+                           whose key decodes to "name" */
 } hcc_json_info;
 
 /* Strict RFC 8259 check of in[0..len) in one linear pass: exactly one root

@@ -231,15 +231,15 @@ static int scan_string(vstate *v) {
   return hcc__fail(v->err, HCC_E_TRUNCATED, v->n, "unterminated string");
 }
 
-/* 1 when the (already validated) key body raw[0..n) decodes to
- * "arguments": the transcript finds keys decoded (hcc__json_get), so
+/* 1 when the (already validated) key body raw[0..n) decodes to the ASCII
+ * word w: the transcript finds keys decoded (hcc__json_get), so
  * "\u0061rguments" must count for max_arguments too.  Escaping each of
- * its 9 ASCII letters as \u00XX makes at most 54 raw bytes. */
-static int is_arguments_key(const unsigned char *raw, size_t n) {
+ * at most 9 ASCII letters as \u00XX makes at most 54 raw bytes. */
+static int is_key(const unsigned char *raw, size_t n, const char *w, size_t wn) {
   char tmp[54];
-  if (n == 9) return memcmp(raw, "arguments", 9) == 0;
-  if (n > sizeof tmp || !memchr(raw, '\\', n)) return 0;
-  return hcc__json_decode((const char *)raw, n, tmp) == 9 && memcmp(tmp, "arguments", 9) == 0;
+  if (n == wn) return memcmp(raw, w, wn) == 0;
+  if (n > 6 * wn || !memchr(raw, '\\', n)) return 0;
+  return hcc__json_decode((const char *)raw, n, tmp) == wn && memcmp(tmp, w, wn) == 0;
 }
 
 static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
@@ -327,6 +327,10 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
   int st = S_VALUE;
   size_t key_start = 0;
   int key_is_args = 0;  /* the last key read was "arguments" */
+  int key_is_name = 0;  /* ... "name" */
+  /* Messages sit one level deep under an array root, two under an object
+   * root ({"messages": [...]}): the message level. */
+  size_t msg_depth = 1, msg_tok = 0; /* first token of the open message */
   int member_value = 0; /* the value being read follows a ':' */
   int args_value = 0;   /* ... and its key is "arguments" */
   int key_tok = -1;     /* token of the last key (the parent of its value) */
@@ -375,7 +379,8 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
         if (t->ok) t->tok[key_tok].end = (int)(v.i - 1);
       }
       v.info.tokens++;
-      key_is_args = is_arguments_key(v.s + key_start + 1, v.i - key_start - 2);
+      key_is_args = is_key(v.s + key_start + 1, v.i - key_start - 2, "arguments", 9);
+      key_is_name = !key_is_args && is_key(v.s + key_start + 1, v.i - key_start - 2, "name", 4);
       st = S_OBJ_COLON;
       continue;
     case S_ARR_NEXT:
@@ -401,6 +406,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
       if (depth - 1 < 2) v.info.values_d12++; /* depth 1 or 2 (unsigned wrap for 0) */
       else if (depth - 3 < 2) v.info.values_d34++;
       args_value = member_value && key_is_args;
+      int name_value = member_value && key_is_name;
       member_value = 0;
       if (c == '{' || c == '[') {
         if (depth == HCC_MAX_DEPTH)
@@ -409,6 +415,8 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
         if (c == '{') kinds[depth / 64] |= bit;
         else kinds[depth / 64] &= ~bit;
         starts[depth] = v.i;
+        if (depth == 0 && c == '{') msg_depth = 2;
+        if (depth == msg_depth) msg_tok = idx;
         if (emit) {
           open_tok[depth] = (int)idx;
           tok_open(t, idx, c == '{' ? HCC_T_OBJECT : HCC_T_ARRAY, v.i, parent);
@@ -426,6 +434,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
         type = HCC_T_STRING;
         if (rc == HCC_OK && args_value && v.i - at - 2 > v.info.max_arguments)
           v.info.max_arguments = v.i - at - 2;
+        if (rc == HCC_OK && name_value) v.info.name_bytes += v.i - at - 2;
       }
       else if (c == '-' || is_digit(c)) rc = scan_number(&v);
       else if (c == 't' || c == 'f' || c == 'n') rc = scan_literal(&v);
@@ -440,7 +449,10 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
       else
         return hcc__fail(err, HCC_E_SYNTAX, v.i, "unexpected character where a value should start");
       if (rc != HCC_OK) return rc;
-      if (depth - 1 < 2 && v.i - at > v.info.max_value_d12) v.info.max_value_d12 = v.i - at;
+      if (depth == msg_depth) {
+        if (v.i - at > v.info.max_message) v.info.max_message = v.i - at;
+        if (!v.info.max_message_tokens) v.info.max_message_tokens = 1;
+      }
       if (emit) {
         /* strings exclude their quotes, as in jsmn */
         int str = type == HCC_T_STRING;
@@ -454,8 +466,11 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
     if (depth >= 3 && v.i + 1 - starts[depth - 1] > v.info.max_deep_container)
       v.info.max_deep_container = v.i + 1 - starts[depth - 1];
     depth--;
-    if (depth - 1 < 2 && v.i + 1 - starts[depth] > v.info.max_value_d12)
-      v.info.max_value_d12 = v.i + 1 - starts[depth];
+    if (depth == msg_depth) {
+      if (v.i + 1 - starts[depth] > v.info.max_message) v.info.max_message = v.i + 1 - starts[depth];
+      if (v.info.tokens - msg_tok > v.info.max_message_tokens)
+        v.info.max_message_tokens = v.info.tokens - msg_tok;
+    }
     if (emit && t->ok) t->tok[open_tok[depth]].end = (int)(v.i + 1);
     v.i++;
   after_value:
@@ -492,6 +507,8 @@ hcc_json_info hcc__json_info_bound(size_t n) {
   w.max_deep_container = n;
   w.lone_surrogates = 0;
   w.values_d12 = w.values_d34 = w.tokens;
-  w.max_value_d12 = n;
+  w.max_message = n;
+  w.max_message_tokens = w.tokens;
+  w.name_bytes = n;
   return w;
 }

@@ -92,29 +92,35 @@ typedef struct cx {
 
 /* ---- workspace ------------------------------------------------------------------- */
 
+/* The stub body: fixed words, then every call's decoded name (at most its
+ * raw text, and every name is the value of a "name" member) or "?", each
+ * after a ", ". */
+static size_t body_bound(const hcc_json_info *info) {
+  return info->name_bytes + 3 * hcc__max_calls(info) + 4096;
+}
+
 /* Largest text a staged message (or a text view of one) can take: a rewrite
- * is at most a pruned message (summary heads up to 5 times their source),
- * a str() rendering (5 times its JSON) escaped again, plus the summary,
- * whose body is at most the tool names (twice their text once escaped) and
- * a few kilobytes of markers. */
-static size_t msg_bound(size_t len) { return 12 * len + 16384; }
+ * is at most a pruned message (summary heads up to 5 times their call,
+ * which is at most a message), a str() rendering (5 times its JSON)
+ * escaped again, plus the summary merged in, the stub body escaped (twice
+ * its bytes) and a few kilobytes of markers. */
+static size_t msg_bound(const hcc_json_info *info) {
+  return 12 * info->max_message + 2 * body_bound(info) + 16384;
+}
 
 size_t hcc__need_compress(const hcc_json_info *info, size_t len) {
-  size_t t = info->tokens ? info->tokens : 1;
+  size_t t = info->max_message_tokens + 1;
   size_t al = hcc__align_need(info, len), pr = hcc__prune_need(info, len);
   /* tokens of a staged message: rewrites add a few tokens per message and
    * at most two per image part, which itself takes three */
   size_t stoks = (2 * t + 64) * sizeof(hcc_tok);
-  size_t stage = 2 * hcc__arena_cost(msg_bound(len)) + hcc__arena_cost(stoks) +
-                 hcc__arena_cost(msg_bound(len)) /* text views */ + t * sizeof(hcc_strip_item) +
+  size_t stage = 2 * hcc__arena_cost(msg_bound(info)) + hcc__arena_cost(stoks) +
+                 hcc__arena_cost(msg_bound(info)) /* text views */ + t * sizeof(hcc_strip_item) +
                  hcc__obj_write_need(info) + hcc__py_str_need(info) + 256;
-  /* the stub body: fixed words, then every call's decoded name (at most its
-   * raw text) or "?", each after a ", " (a call takes two bytes at least) */
-  size_t body = 3 * len + 4096;
   size_t msgs = hcc__max_msgs(info); /* P has at most the input's messages */
   return hcc__transcript_need(info) + al + hcc__arena_cost(msgs * sizeof(hcc_align_msg)) + pr +
          hcc__arena_cost(msgs) /* echoes */ + 3 * hcc__arena_cost(msgs * sizeof(int)) +
-         hcc__idset_need(hcc__max_ids(info)) + hcc__arena_cost(body) + stage;
+         hcc__idset_need(hcc__max_ids(info)) + hcc__arena_cost(body_bound(info)) + stage;
 }
 
 static int no_room(hcc_error *err) {

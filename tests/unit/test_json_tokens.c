@@ -478,7 +478,10 @@ static void gen_value(gen *g, int depth) {
     int k = (int)(rnd(g) % 5);
     for (int i = 0; i < k; i++) {
       if (i) { ws(g); put(g, ",", 1); ws(g); }
-      if (rnd(g) % 4 == 0) puts_(g, "\"arguments\"");
+      uint32_t kk = rnd(g) % 8;
+      if (kk < 2) puts_(g, "\"arguments\"");
+      else if (kk == 2) puts_(g, "\"name\"");
+      else if (kk == 3) puts_(g, "\"n\\u0061me\"");
       else gen_string(g);
       ws(g);
       put(g, ":", 1);
@@ -498,7 +501,8 @@ static void gen_value(gen *g, int depth) {
  * depth is its count of container ancestors (a key is the child of an
  * object, a member value the child of its key). */
 static void check_facts(const hcc_doc *d, const hcc_json_info *info) {
-  size_t d12 = 0, d34 = 0, max12 = 0, deep = 0;
+  size_t d12 = 0, d34 = 0, deep = 0, maxmsg = 0, maxmsg_toks = 0, names = 0;
+  size_t msg_depth = d->tok[0].type == HCC_T_OBJECT ? 2 : 1;
   for (int i = 0; i < d->ntok; i++) {
     const hcc_tok *k = &d->tok[i];
     if (k->parent >= 0 && d->tok[k->parent].type == HCC_T_OBJECT) continue; /* a key */
@@ -506,17 +510,23 @@ static void check_facts(const hcc_doc *d, const hcc_json_info *info) {
     for (int p = k->parent; p >= 0; p = d->tok[p].parent)
       depth += d->tok[p].type == HCC_T_OBJECT || d->tok[p].type == HCC_T_ARRAY;
     size_t raw = (size_t)(k->end - k->start) + (k->type == HCC_T_STRING ? 2 : 0);
-    if (depth == 1 || depth == 2) {
-      d12++;
-      if (raw > max12) max12 = raw;
-    }
+    if (depth == 1 || depth == 2) d12++;
     if (depth == 3 || depth == 4) d34++;
+    if (depth == msg_depth) {
+      if (raw > maxmsg) maxmsg = raw;
+      size_t toks = (size_t)(hcc__json_skip(d, i) - i);
+      if (toks > maxmsg_toks) maxmsg_toks = toks;
+    }
     if (depth >= 2 && (k->type == HCC_T_OBJECT || k->type == HCC_T_ARRAY) && raw > deep) deep = raw;
+    if (k->type == HCC_T_STRING && k->parent >= 0 && hcc__json_str_eq(d, k->parent, "name", 4))
+      names += raw - 2;
   }
   assert_int_equal(info->values_d12, d12);
   assert_int_equal(info->values_d34, d34);
-  assert_int_equal(info->max_value_d12, max12);
+  assert_int_equal(info->max_message, maxmsg);
+  assert_int_equal(info->max_message_tokens, maxmsg_toks);
   assert_int_equal(info->max_deep_container, deep);
+  assert_int_equal(info->name_bytes, names);
 }
 
 static void check_agreement(const char *s, size_t n) {
