@@ -138,10 +138,34 @@ int hcc__est_render_str(hcc_est_ctx *ctx, int tok, size_t *n, hcc_error *err) {
   return HCC_OK;
 }
 
+static void feed_ascii_bytes(void *ctx, const char *s, size_t n) {
+  hcc_est_sink *f = ctx;
+  if (f->e->feed_ascii) f->e->feed_ascii(&f->acc, n);
+  else
+    for (size_t i = 0; i < n; i++) f->e->feed(&f->acc, (unsigned char)s[i]);
+}
+
+static void feed_one(void *ctx, uint32_t cp) {
+  hcc_est_sink *f = ctx;
+  f->e->feed(&f->acc, cp);
+}
+
+hcc_py_feed hcc__est_sink_feed(hcc_est_sink *s) {
+  hcc_py_feed f = {feed_ascii_bytes, feed_one, s};
+  return f;
+}
+
+int hcc__est_str_sums(hcc_est_ctx *ctx, int tok, hcc_est_acc *acc, hcc_error *err) {
+  hcc_est_sink f = {ctx->e, {0, 0, 0}};
+  hcc_py_feed pf = hcc__est_sink_feed(&f);
+  int rc = hcc__py_str_feed(&ctx->t->doc, tok, ctx->scratch, &pf, err);
+  *acc = f.acc;
+  return rc;
+}
+
 /* len(str(value)) */
 static int str_len(hcc_est_ctx *ctx, int tok, int64_t *len, hcc_error *err) {
   const hcc_tok *t = &ctx->t->doc.tok[tok];
-  size_t n;
   if (ctx->check_only) { /* str() of any value succeeds */
     *len = 0;
     return HCC_OK;
@@ -150,8 +174,9 @@ static int str_len(hcc_est_ctx *ctx, int tok, int64_t *len, hcc_error *err) {
     *len = (int64_t)hcc__json_str_cps(ctx->t->doc.text + t->start, (size_t)(t->end - t->start));
     return HCC_OK;
   }
-  int rc = hcc__est_render_str(ctx, tok, &n, err);
-  if (rc == HCC_OK) *len = (int64_t)hcc__utf8_count(ctx->buf, n);
+  hcc_est_acc acc;
+  int rc = hcc__est_str_sums(ctx, tok, &acc, err);
+  if (rc == HCC_OK) *len = (int64_t)acc.cps;
   return rc;
 }
 
@@ -342,11 +367,11 @@ int hcc__est_message(hcc_est_ctx *ctx, int i, int64_t *tokens, hcc_error *err) {
                        "tool_calls is a non-zero number or true (hermes: TypeError, not iterable)");
     for (int k = 0; tc->type == HCC_T_ARRAY && k < m->ncalls; k++) {
       int call = t->call[m->first_call + k].tok;
-      size_t n;
+      hcc_est_acc acc;
       if (d->tok[call].type != HCC_T_OBJECT || ctx->check_only) continue;
-      rc = hcc__est_render_str(ctx, call, &n, err);
+      rc = hcc__est_str_sums(ctx, call, &acc, err);
       if (rc != HCC_OK) return rc;
-      total += hcc__est_text(e, ctx->buf, n);
+      total += e->tokens(&acc);
     }
   }
   if (ctx->check_only) { /* the replay fields cannot fail */

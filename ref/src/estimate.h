@@ -13,6 +13,7 @@
  * calls into a buffer taken once from the workspace (hcc__est_init). */
 #ifndef HCC_ESTIMATE_H
 #define HCC_ESTIMATE_H
+#include "py.h"
 #include "transcript.h"
 
 /* Running sums over a stream of code points; what an estimator needs to
@@ -40,6 +41,15 @@ typedef struct hcc_estimator {
  * point adds its UTF-8 bytes (a lone surrogate one byte, as "replace"
  * encodes it), and those bytes cost ceil(bytes / 4) tokens. */
 extern const hcc_estimator hcc__est_hermes;
+
+/* An estimator's running sums fed by the writers of py.h (str(),
+ * repr()), so text is measured without being rendered. */
+typedef struct hcc_est_sink {
+  const hcc_estimator *e;
+  hcc_est_acc acc;
+} hcc_est_sink;
+/* The callbacks that feed sink s. */
+hcc_py_feed hcc__est_sink_feed(hcc_est_sink *s);
 
 /* Tokens of WTF-8 text, of a JSON string body (escapes decoded as
  * json.loads does), under estimator e. */
@@ -72,6 +82,10 @@ size_t hcc__est_need(const hcc_json_info *info, size_t len);
 int hcc__est_init(hcc_est_ctx *ctx, const hcc_estimator *e,
                   const hcc_transcript *t, size_t len, hcc_arena *a,
                   hcc_error *err);
+
+/* The estimator's sums over str() of token tok, measured as it is
+ * written.  HCC_E_WORKSPACE only. */
+int hcc__est_str_sums(hcc_est_ctx *ctx, int tok, hcc_est_acc *acc, hcc_error *err);
 
 /* Renders Python's str() of token tok into ctx->buf; *n gets the length
  * (WTF-8 bytes).  HCC_E_WORKSPACE only. */

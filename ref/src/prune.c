@@ -210,10 +210,7 @@ static hcc_ts_text body_of(const hcc_doc *d, int tok) {
   return t;
 }
 
-typedef struct feed {
-  const hcc_estimator *e;
-  hcc_est_acc acc;
-} feed;
+typedef hcc_est_sink feed;
 
 static void emit_feed(void *ctx, uint32_t cp) {
   feed *f = ctx;
@@ -228,40 +225,6 @@ static void feed_text(feed *f, const char *s, size_t n) {
 static void acc_add(hcc_est_acc *a, const hcc_est_acc *b, int sign) {
   if (sign > 0) a->cps += b->cps, a->dense += b->dense, a->bytes += b->bytes;
   else a->cps -= b->cps, a->dense -= b->dense, a->bytes -= b->bytes;
-}
-
-/* repr() of a string, as CPython's unicode_repr writes it (pyrepr.c has
- * the same rule for tokens). */
-static void emit_repr(const hcc_ts_text *t, hcc_ts_emit emit, void *ctx) {
-  static const char hex[] = "0123456789abcdef";
-  size_t pos = 0;
-  int single = 0, dbl = 0;
-  while (pos < t->n) {
-    uint32_t cp = hcc__ts_next(t, &pos);
-    single |= cp == '\'';
-    dbl |= cp == '"';
-  }
-  uint32_t quote = single && !dbl ? '"' : '\'';
-  emit(ctx, quote);
-  for (pos = 0; pos < t->n;) {
-    uint32_t cp = hcc__ts_next(t, &pos);
-    int digits = 0;
-    char kind = 0;
-    if (cp == quote || cp == '\\') emit(ctx, '\\'), emit(ctx, cp);
-    else if (cp == '\t') emit(ctx, '\\'), emit(ctx, 't');
-    else if (cp == '\n') emit(ctx, '\\'), emit(ctx, 'n');
-    else if (cp == '\r') emit(ctx, '\\'), emit(ctx, 'r');
-    else if (cp < 0x20 || cp == 0x7F) kind = 'x', digits = 2;
-    else if (cp < 0x7F || hcc__py_isprintable(cp)) emit(ctx, cp);
-    else if (cp <= 0xFF) kind = 'x', digits = 2;
-    else if (cp <= 0xFFFF) kind = 'u', digits = 4;
-    else kind = 'U', digits = 8;
-    if (!digits) continue;
-    emit(ctx, '\\');
-    emit(ctx, (uint32_t)kind);
-    for (int k = digits - 1; k >= 0; k--) emit(ctx, (uint32_t)hex[(cp >> (4 * k)) & 15]);
-  }
-  emit(ctx, quote);
 }
 
 /* Compares the decoded text with an ASCII/UTF-8 literal: 1 when t starts
@@ -420,7 +383,7 @@ static int render_shot(hcc_prune *p, int i, hcc_ts_text *out, hcc_error *err) {
       if (k) hcc__out_str(&o, ", ");
       if (d->tok[e].type == HCC_T_STRING) {
         hcc_ts_text s = body_of(d, e);
-        emit_repr(&s, hcc__ts_emit_out, &o);
+        hcc__py_repr_text(s.s, s.n, s.json, &o);
       } else {
         rc = hcc__py_str(d, e, p->a, &o, err);
       }
@@ -478,17 +441,17 @@ static int args_delta(hcc_prune *p, int i, int64_t *delta, hcc_error *err) {
     const hcc_call *c = &t->call[m->first_call + k];
     int v = hcc__args_selected(&t->doc, c, 0), changed = 0;
     if (v < 0) continue;
-    size_t mark = p->a->used, n, rn;
+    size_t mark = p->a->used, n;
     const char *res;
     int rc = hcc__args_shrink(&t->doc, v, HCC_ARGS_HEAD, p->a, &res, &n, &changed, err);
     if (rc == HCC_OK && changed) {
       feed old = {e, {0, 0, 0}}, was = {e, {0, 0, 0}}, now = {e, {0, 0, 0}};
-      rc = hcc__est_render_str(&p->est, c->tok, &rn, err);
+      rc = hcc__est_str_sums(&p->est, c->tok, &old.acc, err);
       if (rc == HCC_OK) {
-        feed_text(&old, p->est.buf, rn);
-        hcc_ts_text a = body_of(&t->doc, v), b = {res, n, 0};
-        emit_repr(&a, emit_feed, &was);
-        emit_repr(&b, emit_feed, &now);
+        hcc_ts_text a = body_of(&t->doc, v);
+        hcc_py_feed fw = hcc__est_sink_feed(&was), fn = hcc__est_sink_feed(&now);
+        hcc__py_repr_text_feed(a.s, a.n, a.json, &fw);
+        hcc__py_repr_text_feed(res, n, 0, &fn);
         hcc_est_acc acc = old.acc;
         acc_add(&acc, &was.acc, -1);
         acc_add(&acc, &now.acc, 1);

@@ -60,6 +60,20 @@ size_t hcc__py_dumps_need(const hcc_json_info *info);
  * fails only with HCC_E_WORKSPACE. */
 int hcc__py_str(const hcc_doc *d, int i, hcc_arena *scratch, hcc_out *o,
                 hcc_error *err);
+/* A consumer of text that needs no buffer: ascii gets runs of ASCII
+ * bytes, cp every other code point (a lone surrogate too). */
+typedef struct hcc_py_feed {
+  void (*ascii)(void *ctx, const char *s, size_t n);
+  void (*cp)(void *ctx, uint32_t cp);
+  void *ctx;
+} hcc_py_feed;
+/* str() as hcc__py_str writes it, fed to f instead of written. */
+int hcc__py_str_feed(const hcc_doc *d, int i, hcc_arena *scratch, hcc_py_feed *f,
+                     hcc_error *err);
+/* repr() of a text, a JSON string body (json 1) or WTF-8 text: written
+ * to o, or fed to f. */
+void hcc__py_repr_text(const char *s, size_t n, int json, hcc_out *o);
+void hcc__py_repr_text_feed(const char *s, size_t n, int json, hcc_py_feed *f);
 /* Scratch one hcc__py_str call takes at most (see hcc__py_dumps_need). */
 size_t hcc__py_str_need(const hcc_json_info *info);
 /* 1 when Python's str.isprintable() is true for code point cp

@@ -331,6 +331,30 @@ static void parse(parsed *p, const char *text, size_t n) {
   assert_int_equal(hcc__json_parse(&p->d, text, n, &a, NULL), HCC_OK);
 }
 
+/* A feed that writes what it gets, to compare with the writer's output. */
+typedef struct {
+  char *buf;
+  size_t n, cap;
+} collect;
+
+static void collect_ascii(void *ctx, const char *s, size_t n) {
+  collect *c = ctx;
+  for (size_t i = 0; i < n; i++) {
+    assert_true((unsigned char)s[i] < 0x80);
+    assert_true(c->n < c->cap);
+    c->buf[c->n++] = s[i];
+  }
+}
+
+static void collect_cp(void *ctx, uint32_t cp) {
+  collect *c = ctx;
+  char b[4];
+  size_t k = hcc__utf8_encode(cp, b);
+  assert_true(cp >= 0x80 && c->n + k <= c->cap);
+  memcpy(c->buf + c->n, b, k);
+  c->n += k;
+}
+
 /* hcc__py_str on token i with exactly hcc__py_str_need() bytes of scratch,
  * measured first, then written. */
 static char *py_str(const parsed *p, int i, size_t *len) {
@@ -352,6 +376,15 @@ static char *py_str(const parsed *p, int i, size_t *len) {
   assert_int_equal(hcc__py_str(&p->d, i, &a, &o, &err), HCC_OK);
   assert_int_equal(o.len, n);
   buf[n] = 0;
+  /* fed instead of written: the same text, piece by piece */
+  char *fed = malloc(n + 1);
+  collect c = {fed, 0, n};
+  hcc_py_feed f = {collect_ascii, collect_cp, &c};
+  assert_non_null(fed);
+  assert_int_equal(hcc__py_str_feed(&p->d, i, &a, &f, &err), HCC_OK);
+  assert_int_equal(c.n, n);
+  assert_memory_equal(fed, buf, n);
+  free(fed);
   free(mem);
   *len = n;
   return buf;
@@ -369,6 +402,50 @@ static void test_str_table(void **state) {
     free(got);
     free(p.mem);
   }
+}
+
+/* repr() of a text (hcc__py_repr_text) is what str() writes for the text
+ * as the only element of a list, less the brackets; from a JSON body, from
+ * the decoded text, written or fed. */
+static void test_repr_text(void **state) {
+  (void)state;
+  size_t strings = 0;
+  for (size_t k = 0; k < COUNT(str_cases); k++) {
+    const char *in = str_cases[k].in;
+    size_t b = 0;
+    while (in[b] == ' ') b++;
+    if (in[b] != '"') continue;
+    strings++;
+    char list[4096];
+    snprintf(list, sizeof list, "[%s]", in);
+    parsed p, q;
+    size_t n, m;
+    parse(&p, list, strlen(list));
+    char *want = py_str(&p, 0, &n); /* "[" repr "]" */
+    parse(&q, in, strlen(in));
+    const char *body = q.d.text + q.d.tok[0].start;
+    size_t bn = (size_t)(q.d.tok[0].end - q.d.tok[0].start);
+    char dec[4096], out[8192];
+    size_t dn = hcc__json_decode(body, bn, dec);
+    for (int json = 0; json < 2; json++) {
+      hcc_out o;
+      hcc__out_init(&o, out, sizeof out);
+      hcc__py_repr_text(json ? body : dec, json ? bn : dn, json, &o);
+      m = o.len;
+      assert_int_equal(m, n - 2);
+      assert_memory_equal(out, want + 1, m);
+      char fed[8192];
+      collect c = {fed, 0, sizeof fed};
+      hcc_py_feed f = {collect_ascii, collect_cp, &c};
+      hcc__py_repr_text_feed(json ? body : dec, json ? bn : dn, json, &f);
+      assert_int_equal(c.n, m);
+      assert_memory_equal(fed, out, m);
+    }
+    free(want);
+    free(p.mem);
+    free(q.mem);
+  }
+  assert_true(strings > 10);
 }
 
 static void test_str_subtree(void **state) {
@@ -467,6 +544,7 @@ int main(void) {
       cmocka_unit_test(test_str_table),         cmocka_unit_test(test_str_subtree),
       cmocka_unit_test(test_printable_cases),   cmocka_unit_test(test_printable_exhaustive),
       cmocka_unit_test(test_workspace_too_small), cmocka_unit_test(test_many_duplicates),
+      cmocka_unit_test(test_repr_text),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
