@@ -7,6 +7,10 @@
  * needed; only the duplicate-key rule takes scratch (see pyjson.c). */
 #include "py.h"
 
+#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
+#include <emmintrin.h>
+#endif
+
 /* Where the text goes: written to an output buffer, or fed to a consumer
  * of code points (an estimator counting tokens needs no buffer at all).
  * Everything repr() adds around the values is ASCII, so pieces of ASCII go
@@ -45,6 +49,20 @@ static void put_hex(const sink *k, char kind, uint32_t cp, int digits) {
  * printable ASCII other than the quotes and the backslash. */
 static size_t plain_ascii(const char *raw, size_t pos, size_t n) {
   size_t j = pos;
+#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
+  /* sixteen at a time: read as signed bytes, the controls and every byte
+   * 0x80 and up are below 0x20 */
+  const __m128i space = _mm_set1_epi8(0x20), del = _mm_set1_epi8(0x7F);
+  const __m128i q1 = _mm_set1_epi8('\''), q2 = _mm_set1_epi8('"'), bs = _mm_set1_epi8('\\');
+  for (; n - j >= 16; j += 16) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(raw + j));
+    __m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmplt_epi8(x, space), _mm_cmpeq_epi8(x, del)),
+                                _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, q1), _mm_cmpeq_epi8(x, q2)),
+                                             _mm_cmpeq_epi8(x, bs)));
+    unsigned m = (unsigned)_mm_movemask_epi8(stop);
+    if (m) return j + (size_t)__builtin_ctz(m) - pos;
+  }
+#endif
   while (j < n) {
     unsigned char c = (unsigned char)raw[j];
     if (c < 0x20 || c >= 0x7F || c == '\'' || c == '"' || c == '\\') break;

@@ -448,6 +448,33 @@ static void test_repr_text(void **state) {
   assert_true(strings > 10);
 }
 
+/* The sixteen-at-a-time run search: every ASCII character at every place
+ * of a 40-character text is written as it is alone (same quotes, same
+ * escape), the rest as itself. */
+static void test_repr_text_long(void **state) {
+  (void)state;
+  for (int c = 1; c < 128; c++)
+    for (size_t at = 0; at < 40; at++) {
+      char one = (char)c, t[40], alone[16], got[128], want[128];
+      hcc_out o;
+      hcc__out_init(&o, alone, sizeof alone);
+      hcc__py_repr_text(&one, 1, 0, &o);
+      size_t an = o.len; /* quote, the character as repr writes it, quote */
+      memset(t, 'a', sizeof t);
+      t[at] = one;
+      hcc__out_init(&o, got, sizeof got);
+      hcc__py_repr_text(t, sizeof t, 0, &o);
+      size_t n = 0;
+      want[n++] = alone[0];
+      memset(want + n, 'a', at), n += at;
+      memcpy(want + n, alone + 1, an - 2), n += an - 2;
+      memset(want + n, 'a', 39 - at), n += 39 - at;
+      want[n++] = alone[an - 1];
+      assert_int_equal(o.len, n);
+      assert_memory_equal(got, want, n);
+    }
+}
+
 static void test_str_subtree(void **state) {
   (void)state;
   for (size_t k = 0; k < COUNT(str_sub_cases); k++) {
@@ -544,7 +571,7 @@ int main(void) {
       cmocka_unit_test(test_str_table),         cmocka_unit_test(test_str_subtree),
       cmocka_unit_test(test_printable_cases),   cmocka_unit_test(test_printable_exhaustive),
       cmocka_unit_test(test_workspace_too_small), cmocka_unit_test(test_many_duplicates),
-      cmocka_unit_test(test_repr_text),
+      cmocka_unit_test(test_repr_text), cmocka_unit_test(test_repr_text_long),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
