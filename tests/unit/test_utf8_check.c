@@ -106,6 +106,19 @@ static void test_long_texts(void **state) {
     assert_int_equal(fast(t, sizeof t), 0);
     t[at] = (unsigned char)('a' + at % 26);
   }
+  /* a lead byte cut off at each place of a block, then at least 64 ASCII
+   * bytes (skipped in bulk), then valid non-ASCII text */
+  for (size_t at = 0; at < 16; at++) {
+    size_t n = 0;
+    memset(t, 'a', 200);
+    t[16 + at] = 0xE6;
+    n = 16 + at + 1 + 130;
+    memcpy(t + n, "\xc3\xa9\xc3\xa9", 4);
+    n += 4;
+    assert_int_equal(fast(t, n), 0);
+    t[16 + at] = 'a';
+    assert_int_equal(fast(t, n), 1);
+  }
   for (size_t at = 0; at + 3 <= sizeof t; at += 3) memcpy(t + at, "\xe6\x97\xa5", 3);
   assert_int_equal(fast(t, sizeof t - sizeof t % 3), 1);
   assert_int_equal(fast(t, sizeof t - sizeof t % 3 - 1), 0); /* cut in the last sequence */
