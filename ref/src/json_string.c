@@ -77,39 +77,42 @@ size_t hcc__json_body_piece(const char *raw, size_t n, size_t *pos, uint32_t *cp
   return e - i;
 }
 
-/* Shared walk: with dst NULL it only measures.  *cps (when not NULL)
- * receives the number of code points decoded.  Runs without escapes are
+/* Shared walk: with dst NULL it only measures.  Runs without escapes are
  * copied (or counted) in one go. */
-static size_t decode(const char *raw, size_t n, char *dst, size_t *cps) {
-  size_t out = 0, count = 0, i = 0;
+static size_t decode(const char *raw, size_t n, char *dst) {
+  size_t out = 0, i = 0;
   char tmp[4];
   while (i < n) {
     size_t at = i;
     uint32_t cp = 0;
     size_t k = hcc__json_body_piece(raw, n, &i, &cp);
     if (k) {
-      if (cps) count += hcc__utf8_count(raw + at, k);
       if (dst) memcpy(dst + out, raw + at, k);
       out += k;
       continue;
     }
     out += hcc__utf8_encode(cp, dst ? dst + out : tmp);
-    count++;
   }
-  if (cps) *cps = count;
   return out;
 }
 
 size_t hcc__json_decode(const char *raw, size_t n, char *dst) {
-  return decode(raw, n, dst, NULL);
+  return decode(raw, n, dst);
 }
 
 size_t hcc__json_decoded_len(const char *raw, size_t n) {
-  return decode(raw, n, NULL, NULL);
+  return decode(raw, n, NULL);
 }
 
 size_t hcc__json_str_cps(const char *raw, size_t n) {
-  size_t cps;
-  decode(raw, n, NULL, &cps);
+  /* Every byte of an escape is ASCII, so counting the body's code points
+   * as bytes counts an escape of L bytes as L; one pass over the escapes
+   * takes the extra L - 1 back. */
+  size_t cps = hcc__utf8_count(raw, n);
+  for (size_t i = next_bslash(raw, 0, n); i < n; i = next_bslash(raw, i, n)) {
+    size_t at = i;
+    hcc__json_body_next_slow(raw, n, &i);
+    cps -= i - at - 1;
+  }
   return cps;
 }

@@ -111,6 +111,32 @@ static void test_decode_pieces(void **state) {
   assert_memory_equal(pieces, "\xed\xa0\xbd\xed\xb8\x80", 6);
 }
 
+/* hcc__json_str_cps counts escapes by their length, not by decoding:
+ * against the code points of the decoded text, on random bodies of
+ * every kind of piece, long enough for many sixteen-byte blocks and for
+ * the counter's batches of 255 blocks. */
+static void test_cps_random(void **state) {
+  (void)state;
+  static const char *const pieces[] = {"a", "xyz ", "\\n", "\\\\", "\\\"", "\\/", "\\u00e9",
+                                       "\\u20AC", "\\ud83d\\ude00", "\\ud800", "\\udfff",
+                                       "\xc3\xa9", "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "\\u0000"};
+  static char raw[20000], dec[20000];
+  uint64_t x = 0x2545f4914f6cdd1dull;
+  for (int it = 0; it < 300; it++) {
+    size_t n = 0, want = (size_t)(it * 61) % 19000;
+    while (n < want) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      const char *p = pieces[x % N(pieces)];
+      size_t k = strlen(p);
+      if (n + k > want) break;
+      memcpy(raw + n, p, k);
+      n += k;
+    }
+    size_t dn = hcc__json_decode(raw, n, dec);
+    assert_int_equal(hcc__json_str_cps(raw, n), hcc__utf8_count(dec, dn));
+  }
+}
+
 /* Every BMP code point written as \uXXXX decodes to its UTF-8 (or WTF-8
  * for surrogates), one code point each; every supplementary code point
  * written as a pair decodes to its 4-byte UTF-8. */
@@ -150,6 +176,7 @@ int main(void) {
       cmocka_unit_test(test_decode_table),
       cmocka_unit_test(test_decode_pieces),
       cmocka_unit_test(test_decode_all_escapes),
+      cmocka_unit_test(test_cps_random),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -48,6 +48,17 @@ static void test_count(void **state) {
     }
     assert_int_equal(hcc__utf8_count((const char *)b, n), want);
   }
+  /* long texts: several batches of 255 sixteen-byte blocks */
+  static unsigned char big[20000];
+  for (size_t n = 4000; n < sizeof big; n += 3111) {
+    size_t want = 0;
+    for (size_t k = 0; k < n; k++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      big[k] = (unsigned char)(x >> 24);
+      want += (big[k] & 0xC0) != 0x80;
+    }
+    assert_int_equal(hcc__utf8_count((const char *)big, n), want);
+  }
 }
 
 static void test_prefix(void **state) {
