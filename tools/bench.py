@@ -514,26 +514,6 @@ def main():
               " hcc_workspace_size (which validates and refuses) + hcc_run.")
         print()
 
-    # ---- estimator ----
-    est_rows, est = [], []
-    for r in results:
-        if r["op"] in ("align", "truncate-args", "prune", "prune-only", "compress") and r["ref"].get("rc") == "HCC_OK" \
-                and r["bytes"] >= 1 * MB:
-            render = 5 * r["bytes"] + 64
-            e = {"op": r["op"], "size": r["size"], "ws_need": r["ref"]["ws_need"], "render_buffer": render,
-                 "render_share": render / r["ref"]["ws_need"], "ws_per_byte": r["ws_per_byte"],
-                 "ws_without_render_per_byte": (r["ref"]["ws_need"] - render) / r["bytes"],
-                 "touched_per_byte": r["ws_touched_per_byte"]}
-            est.append(e)
-            est_rows.append([e["op"], e["size"], fnum(e["ws_per_byte"], 2), fnum(render / r["bytes"], 2),
-                             "%.0f%%" % (100 * e["render_share"]), fnum(e["ws_without_render_per_byte"], 2),
-                             fnum(e["touched_per_byte"], 2)])
-    if est_rows:
-        print("== the estimator's render buffer (ref/src/estimate.c render_cap = 5*len+64)")
-        print(table(est_rows, ["op", "size", "ws/in", "render/in", "render share", "ws/in w/o render",
-                               "touched/in"]))
-        print()
-
     # ---- targets ----
     targets = []
 
@@ -648,7 +628,7 @@ def main():
 
     meta["loadavg_end"] = os.getloadavg()
     doc = {"meta": meta, "skipped_ops": skipped_ops, "results": results, "scaling": scaling,
-           "adversarial": adv, "estimator": est, "targets": targets, "profile": prof}
+           "adversarial": adv, "targets": targets, "profile": prof}
     with open(a.out, "w") as f:
         json.dump(doc, f, indent=1)
     print("load average at the end: %.2f %.2f %.2f" % meta["loadavg_end"])
