@@ -110,7 +110,8 @@ static size_t render_cap(const hcc_json_info *info) {
 
 size_t hcc__est_need(const hcc_json_info *info, size_t len) {
   (void)len;
-  return hcc__arena_cost(render_cap(info)) + hcc__py_str_need(info);
+  hcc_json_info m = hcc__msg_scope(info); /* str() of a value in a message */
+  return hcc__arena_cost(render_cap(info)) + hcc__py_str_need(&m);
 }
 
 int hcc__est_init(hcc_est_ctx *ctx, const hcc_estimator *e,

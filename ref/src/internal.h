@@ -110,6 +110,16 @@ int hcc__json_scan(const char *in, size_t len, hcc_tok *tok, size_t cap,
 static inline size_t hcc__max_msgs(const hcc_json_info *i) { return i->values_d12 + 1; }
 static inline size_t hcc__max_calls(const hcc_json_info *i) { return i->values_d34 + 1; }
 static inline size_t hcc__max_ids(const hcc_json_info *i) { return i->values_d12 + i->values_d34; }
+/* The facts of the largest piece a transcript op walks at once (to write
+ * it, re-serialize it or take its str()): one message or a value inside
+ * one, or compress's rewrite of a message, which has at most twice its
+ * tokens plus 64.  Scratch sized per walk is sized from these. */
+static inline hcc_json_info hcc__msg_scope(const hcc_json_info *i) {
+  hcc_json_info m = *i;
+  size_t t = 2 * i->max_message_tokens + 64;
+  if (t < m.tokens) m.tokens = t;
+  return m;
+}
 /* Validates and tokenizes `text` into tokens taken from the arena, in one
  * pass over the text. */
 int hcc__json_parse(hcc_doc *d, const char *text, size_t len, hcc_arena *a,

@@ -60,7 +60,8 @@ int hcc__media_write_msg(const hcc_doc *d, int msg, hcc_arena *scratch, hcc_out 
 
 size_t hcc__need_strip_media(const hcc_json_info *info, size_t len) {
   (void)len;
-  return hcc__transcript_need(info) + hcc__obj_write_need(info);
+  hcc_json_info m = hcc__msg_scope(info); /* messages are written one by one */
+  return hcc__transcript_need(info) + hcc__obj_write_need(&m);
 }
 
 int hcc__op_strip_media(const hcc_params *p, const char *in, size_t len, hcc_arena *a,

@@ -111,12 +111,13 @@ static size_t msg_bound(const hcc_json_info *info) {
 size_t hcc__need_compress(const hcc_json_info *info, size_t len) {
   size_t t = info->max_message_tokens + 1;
   size_t al = hcc__align_need(info, len), pr = hcc__prune_need(info, len);
+  hcc_json_info m = hcc__msg_scope(info); /* one message, or its rewrite, at a time */
   /* tokens of a staged message: rewrites add a few tokens per message and
    * at most two per image part, which itself takes three */
   size_t stoks = (2 * t + 64) * sizeof(hcc_tok);
   size_t stage = 2 * hcc__arena_cost(msg_bound(info)) + hcc__arena_cost(stoks) +
                  hcc__arena_cost(msg_bound(info)) /* text views */ + t * sizeof(hcc_strip_item) +
-                 hcc__obj_write_need(info) + hcc__py_str_need(info) + 256;
+                 hcc__obj_write_need(&m) + hcc__py_str_need(&m) + 256;
   size_t msgs = hcc__max_msgs(info); /* P has at most the input's messages */
   return hcc__transcript_need(info) + al + hcc__arena_cost(msgs * sizeof(hcc_align_msg)) + pr +
          hcc__arena_cost(msgs) /* echoes */ + 3 * hcc__arena_cost(msgs * sizeof(int)) +

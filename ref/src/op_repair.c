@@ -35,8 +35,9 @@ enum { IN_CALLS = 1, IN_RESULTS = 2 };
 
 size_t hcc__need_repair(const hcc_json_info *info, size_t len) {
   (void)len;
+  hcc_json_info m = hcc__msg_scope(info); /* messages are written one by one */
   return hcc__transcript_need(info) + hcc__idset_need(hcc__max_ids(info)) +
-         hcc__obj_write_need(info);
+         hcc__obj_write_need(&m);
 }
 
 /* A non-empty JSON string token (Python: a truthy str). */

@@ -52,8 +52,9 @@ size_t hcc__args_shrink_need(size_t m) {
 }
 
 size_t hcc__need_truncate_args(const hcc_json_info *info, size_t len) {
+  hcc_json_info m = hcc__msg_scope(info); /* messages are written one by one */
   return hcc__transcript_need(info) + hcc__est_need(info, len) +
-         hcc__obj_write_need(info) + hcc__args_shrink_need(info->max_arguments);
+         hcc__obj_write_need(&m) + hcc__args_shrink_need(info->max_arguments);
 }
 
 /* ---- shrinking one arguments string (ARGS-1 .. ARGS-4) -------------------- */

@@ -764,6 +764,7 @@ static size_t head_cap_bound(const hcc_json_info *info) {
 
 size_t hcc__prune_need(const hcc_json_info *info, size_t len) {
   size_t msgs = hcc__max_msgs(info), calls = hcc__max_calls(info), slots = 1, dup = 1;
+  hcc_json_info m = hcc__msg_scope(info); /* messages are written one by one */
   while (slots < 2 * (calls + msgs) + 2) slots <<= 1;
   while (dup < 2 * msgs + 2) dup <<= 1;
   /* per message and per call a state; the key table; the duplicate set
@@ -772,8 +773,8 @@ size_t hcc__prune_need(const hcc_json_info *info, size_t len) {
    * str() for screenshot lines. */
   return hcc__arena_cost(msgs * sizeof(hcc_prune_msg)) + hcc__arena_cost(calls * sizeof(hcc_prune_memo)) +
          hcc__arena_cost(slots * sizeof(hcc_prune_slot)) + hcc__arena_cost(dup * sizeof(uint64_t)) +
-         hcc__arena_cost(head_cap_bound(info)) + hcc__ts_head_need(info) + hcc__args_shrink_need(info->max_arguments) +
-         hcc__est_need(info, len) + hcc__obj_write_need(info) + hcc__py_str_need(info) + 256;
+         hcc__arena_cost(head_cap_bound(info)) + hcc__ts_head_need(&m) + hcc__args_shrink_need(info->max_arguments) +
+         hcc__est_need(info, len) + hcc__obj_write_need(&m) + hcc__py_str_need(&m) + 256;
 }
 
 int hcc__prune_run(hcc_prune *p, const hcc_transcript *t, const hcc_prune_cfg *cfg,

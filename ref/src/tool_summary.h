@@ -26,7 +26,9 @@ typedef enum {
 size_t hcc__ts_head_cap(size_t name_len, size_t args_len);
 
 /* Scratch one hcc__ts_head call takes at most for any call of a document
- * with these statistics (given back before it returns). */
+ * with these statistics (given back before it returns); a call's values
+ * are walked one at a time, so the facts of one message (hcc__msg_scope)
+ * are enough. */
 size_t hcc__ts_head_need(const hcc_json_info *info);
 
 /* Writes the head of the summary of a call: `name` is the value token of
