@@ -223,6 +223,8 @@ typedef struct hcc_json_info {
                            included */
   size_t name_bytes;    /* raw bytes of every string value of a member
                            whose key decodes to "name" */
+  int root;             /* first byte of the root value: '{', '[', '"',
+                           or the first byte of a number or literal */
 } hcc_json_info;
 
 /* Strict RFC 8259 check of in[0..len) in one linear pass: exactly one root

@@ -349,6 +349,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
                      "input is larger than HCC_MAX_INPUT");
   while (v.i < len && is_blank(v.s[v.i])) v.i++;
   if (v.i == len) return hcc__fail(err, HCC_E_EMPTY, v.i, "no JSON value in the input");
+  v.info.root = v.s[v.i];
   v.utf8_ok = hcc__utf8_valid_fast(in, len) == 1;
 
   while (v.i < len) {
@@ -510,5 +511,6 @@ hcc_json_info hcc__json_info_bound(size_t n) {
   w.max_message = n;
   w.max_message_tokens = w.tokens;
   w.name_bytes = n;
+  w.root = '{'; /* the root whose bounds are the largest */
   return w;
 }

@@ -78,14 +78,18 @@ int hcc__op_with_prefix(const hcc_params *p, const char *in, size_t len,
  * float's longest repr bounds every case. */
 static size_t str_bound(size_t len) { return 5 * len + 32; }
 
+/* The text view's buffer: a string, a scalar, [] or {} and a list's joined
+ * parts fit in the input (or the longest string); a dict's str() in
+ * str_bound. */
+static size_t text_cap(const hcc_json_info *info, size_t len) {
+  if (info->tokens <= 1 || info->root == '[')
+    return info->max_string > len + 32 ? info->max_string : len + 32;
+  return str_bound(len);
+}
+
 size_t hcc__need_classify(const hcc_json_info *info, size_t len) {
   size_t toks = hcc__arena_cost(info->tokens * sizeof(hcc_tok));
-  size_t text;
-  if (info->tokens <= 1) /* a string, a scalar, [] or {} */
-    text = info->max_string > len + 32 ? info->max_string : len + 32;
-  else /* a list's joined parts fit in len; a dict's str() in str_bound */
-    text = str_bound(len);
-  return toks + hcc__py_str_need(info) + hcc__arena_cost(text);
+  return toks + hcc__py_str_need(info) + hcc__arena_cost(text_cap(info, len));
 }
 
 /* Decodes string token i to buf at *used, returns its decoded length. */
@@ -144,14 +148,10 @@ static const char *classify(hcc_slice t) {
 int hcc__op_classify_summary(const hcc_params *p, const char *in, size_t len,
                              hcc_arena *a, hcc_out *o, hcc_error *err) {
   hcc_doc d;
-  hcc_json_info info;
   (void)p;
-  int rc = hcc_json_validate(in, len, &info, err);
+  int rc = hcc__json_parse(&d, in, len, a, err);
   if (rc != HCC_OK) return rc;
-  rc = hcc__json_parse(&d, in, len, a, err);
-  if (rc != HCC_OK) return rc;
-  size_t cap = info.tokens <= 1 ? (info.max_string > len + 32 ? info.max_string : len + 32)
-                                : str_bound(len);
+  size_t cap = text_cap(&d.info, len);
   char *buf = hcc__arena_take(a, cap);
   if (!buf) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the content text");
   hcc_slice t;

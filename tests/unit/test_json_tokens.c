@@ -546,6 +546,7 @@ static void check_agreement(const char *s, size_t n) {
   check_tree(&p.d);
   if (s[b] == '[' || s[b] == '{' || s[b] == '"') same_as_jsmn(&p.d, s, n);
   check_facts(&p.d, &info);
+  assert_int_equal(info.root, (unsigned char)s[b]);
   done(&p);
 }
 
