@@ -726,6 +726,110 @@ static void test_bad_bytes_everywhere(void **state) {
     }
 }
 
+/* ---- strings, by a reference scanner -------------------------------------- */
+
+/* The string rules of JSON-3..JSON-5 one byte at a time, for a document
+ * that is one string of ASCII and escapes: the error and its offset, or
+ * HCC_OK with the body length and the lone surrogates. */
+static int hexv(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') ? 1 : 0;
+}
+static long hex4_at(const char *s, size_t n, size_t i) {
+  if (n - i < 4) return -1;
+  long u = 0;
+  for (size_t k = 0; k < 4; k++) {
+    if (!hexv(s[i + k])) return -1;
+    char c = s[i + k];
+    u = u * 16 + (c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+  }
+  return u;
+}
+static int ref_string(const char *s, size_t n, size_t *off, size_t *body, size_t *lone) {
+  size_t i = 1;
+  *lone = 0;
+  while (i < n) {
+    unsigned char c = (unsigned char)s[i];
+    if (c == '"') {
+      *body = i - 1;
+      for (size_t j = i + 1; j < n; j++)
+        if (s[j] != ' ') { *off = j; return HCC_E_TRAILING; }
+      return HCC_OK;
+    }
+    if (c < 0x20) { *off = i; return HCC_E_CONTROL; }
+    if (c != '\\') { i++; continue; }
+    if (i + 1 >= n) break;
+    char e = s[i + 1];
+    if (e == 'u') {
+      long u = hex4_at(s, n, i + 2);
+      if (u < 0) { *off = i; return HCC_E_ESCAPE; }
+      i += 6;
+      if (u >= 0xD800 && u <= 0xDBFF) {
+        long w = (i + 1 < n && s[i] == '\\' && s[i + 1] == 'u') ? hex4_at(s, n, i + 2) : -1;
+        if (w >= 0xDC00 && w <= 0xDFFF) i += 6;
+        else (*lone)++;
+      } else if (u >= 0xDC00 && u <= 0xDFFF) {
+        (*lone)++;
+      }
+      continue;
+    }
+    if (strchr("\"\\/bfnrt", e) && e) { i += 2; continue; }
+    *off = i;
+    return HCC_E_ESCAPE;
+  }
+  *off = n;
+  return HCC_E_TRUNCATED;
+}
+
+/* Random strings of every length around the 16- and 64-byte blocks of the
+ * string scan (most followed by 70 blanks, so that blocks are read to the
+ * closing quote, not only to the end of the text): plain text, runs of backslashes before quotes, every short
+ * escape, \u escapes (pairs, lone halves, bad hex), control bytes, bad
+ * escapes, a missing closing quote. */
+static void test_strings_against_reference(void **state) {
+  (void)state;
+  static const char *const pieces[] = {
+      "a", "bc", "hello world ", "\\n", "\\t", "\\\"", "\\\\", "\\\\\\\"", "\\\\\\\\",
+      "\\/", "\\b", "\\f", "\\r", "\\u0041", "\\ud83d\\ude00", "\\ud800", "\\udc00x",
+      "\\u12G4", "\\x", "\\a", "\x01", "\x1f", "\t", "\x7f", "'"};
+  static char doc[1200];
+  uint64_t x = 0x853c49e6748fea9bull;
+  size_t seen[8] = {0};
+  for (int it = 0; it < 60000; it++) {
+    size_t n = 0, want = (size_t)(it % 300);
+    int rare = it % 7 == 0; /* most strings hold no error at all */
+    doc[n++] = '"';
+    while (n < want + 1) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      size_t k = x % N(pieces);
+      if (!rare && k >= 17) k = x % 15; /* errors only in the rare ones */
+      size_t len = strlen(pieces[k]);
+      memcpy(doc + n, pieces[k], len);
+      n += len;
+    }
+    if (it % 11) doc[n++] = '"';
+    if (it % 3) { /* blanks after it: the block scan runs up to the quote */
+      memset(doc + n, ' ', 70);
+      n += 70;
+    }
+    size_t off = 0, body = 0, lone = 0, roff;
+    int want_rc = ref_string(doc, n, &off, &body, &lone);
+    hcc_json_info info;
+    hcc_error err;
+    int rc = hcc_json_validate(doc, n, &info, &err);
+    if (rc != want_rc) print_error("%.*s: got %s at %zu, want %s at %zu\n", (int)n, doc, hcc_error_name(rc),
+                                   err.offset, hcc_error_name(want_rc), off);
+    assert_int_equal(rc, want_rc);
+    roff = rc == HCC_OK ? 0 : err.offset;
+    if (rc != HCC_OK) assert_int_equal(roff, off);
+    else {
+      assert_int_equal(info.max_string, body);
+      assert_int_equal(info.lone_surrogates, lone);
+    }
+    seen[-rc < 8 ? -rc : 7]++;
+  }
+  assert_true(seen[0] > 10000); /* many valid strings, many of each error */
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_empty),
@@ -747,6 +851,7 @@ int main(void) {
       cmocka_unit_test(test_info_surrogates),
       cmocka_unit_test(test_prefixes),
       cmocka_unit_test(test_bad_bytes_everywhere),
+      cmocka_unit_test(test_strings_against_reference),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
