@@ -212,10 +212,10 @@ typedef struct hcc_json_info {
                            or more levels deep (a message's content or
                            tool_calls; a whole message under a wrapper) */
   size_t lone_surrogates; /* \uD800-\uDFFF escapes not forming a pair */
-  size_t values_d12;    /* values (not keys) one or two levels deep: bounds
+  size_t elements_d12;  /* array elements one or two levels deep: bounds
                            the messages of a list or {"messages": [...]} */
-  size_t values_d34;    /* values three or four levels deep: bounds the
-                           tool calls of either shape */
+  size_t elements_d34;  /* array elements three or four levels deep: bounds
+                           the tool calls of either shape */
   size_t max_message;   /* largest raw value at message level (one level
                            deep under an array root, two under an object
                            root) */

@@ -104,12 +104,12 @@ hcc_json_info hcc__json_info_bound(size_t n);
 int hcc__json_scan(const char *in, size_t len, hcc_tok *tok, size_t cap,
                    hcc_json_info *info, hcc_error *err);
 /* Table sizes of a transcript (a list of messages or {"messages": [...]})
- * from the validator's facts: its messages are values one or two levels
- * deep, its tool calls three or four, and an id (a call's or a result's)
- * belongs to one of them. */
-static inline size_t hcc__max_msgs(const hcc_json_info *i) { return i->values_d12 + 1; }
-static inline size_t hcc__max_calls(const hcc_json_info *i) { return i->values_d34 + 1; }
-static inline size_t hcc__max_ids(const hcc_json_info *i) { return i->values_d12 + i->values_d34; }
+ * from the validator's facts: its messages are array elements one or two
+ * levels deep, its tool calls array elements three or four, and an id (a
+ * call's or a result's) belongs to one of them. */
+static inline size_t hcc__max_msgs(const hcc_json_info *i) { return i->elements_d12 + 1; }
+static inline size_t hcc__max_calls(const hcc_json_info *i) { return i->elements_d34 + 1; }
+static inline size_t hcc__max_ids(const hcc_json_info *i) { return i->elements_d12 + i->elements_d34; }
 /* The facts of the largest piece a transcript op walks at once (to write
  * it, re-serialize it or take its str()): one message or a value inside
  * one, or compress's rewrite of a message, which has at most twice its

@@ -404,8 +404,10 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
       size_t idx = v.info.tokens;
       int parent = member_value ? key_tok : depth ? (emit ? open_tok[depth - 1] : 0) : -1;
       v.info.tokens++;
-      if (depth - 1 < 2) v.info.values_d12++; /* depth 1 or 2 (unsigned wrap for 0) */
-      else if (depth - 3 < 2) v.info.values_d34++;
+      if (!member_value) { /* an array element (the root is at depth 0: wraps) */
+        if (depth - 1 < 2) v.info.elements_d12++;
+        else if (depth - 3 < 2) v.info.elements_d34++;
+      }
       args_value = member_value && key_is_args;
       int name_value = member_value && key_is_name;
       member_value = 0;
@@ -507,7 +509,7 @@ hcc_json_info hcc__json_info_bound(size_t n) {
   w.max_arguments = n;
   w.max_deep_container = n;
   w.lone_surrogates = 0;
-  w.values_d12 = w.values_d34 = w.tokens;
+  w.elements_d12 = w.elements_d34 = w.tokens;
   w.max_message = n;
   w.max_message_tokens = w.tokens;
   w.name_bytes = n;

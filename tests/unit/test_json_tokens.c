@@ -510,8 +510,9 @@ static void check_facts(const hcc_doc *d, const hcc_json_info *info) {
     for (int p = k->parent; p >= 0; p = d->tok[p].parent)
       depth += d->tok[p].type == HCC_T_OBJECT || d->tok[p].type == HCC_T_ARRAY;
     size_t raw = (size_t)(k->end - k->start) + (k->type == HCC_T_STRING ? 2 : 0);
-    if (depth == 1 || depth == 2) d12++;
-    if (depth == 3 || depth == 4) d34++;
+    int element = k->parent >= 0 && d->tok[k->parent].type == HCC_T_ARRAY;
+    if (element && (depth == 1 || depth == 2)) d12++;
+    if (element && (depth == 3 || depth == 4)) d34++;
     if (depth == msg_depth) {
       if (raw > maxmsg) maxmsg = raw;
       size_t toks = (size_t)(hcc__json_skip(d, i) - i);
@@ -521,8 +522,8 @@ static void check_facts(const hcc_doc *d, const hcc_json_info *info) {
     if (k->type == HCC_T_STRING && k->parent >= 0 && hcc__json_str_eq(d, k->parent, "name", 4))
       names += raw - 2;
   }
-  assert_int_equal(info->values_d12, d12);
-  assert_int_equal(info->values_d34, d34);
+  assert_int_equal(info->elements_d12, d12);
+  assert_int_equal(info->elements_d34, d34);
   assert_int_equal(info->max_message, maxmsg);
   assert_int_equal(info->max_message_tokens, maxmsg_toks);
   assert_int_equal(info->max_deep_container, deep);

@@ -204,24 +204,23 @@ static void test_workspace(void **state) {
   hcc_json_info info;
   assert_int_equal(hcc_json_validate(s, strlen(s), &info, NULL), HCC_OK);
   size_t need = hcc__transcript_need(&info);
-  /* the tables are sized by the shallow values, not by every token: the 2
-   * messages and their 3 member values (two levels deep) bound the
-   * messages; the call and its id (three and four deep) bound the calls */
-  assert_int_equal(info.values_d12, 5);
-  assert_int_equal(info.values_d34, 2);
+  /* the tables are sized by shallow array elements, not by every token:
+   * the 2 messages (one level deep) bound the messages, the call (three
+   * deep) the calls */
+  assert_int_equal(info.elements_d12, 2);
+  assert_int_equal(info.elements_d34, 1);
   assert_true(need >= hcc__arena_cost(info.tokens * sizeof(hcc_tok)) +
                           hcc__arena_cost(hcc__max_msgs(&info) * sizeof(hcc_msg)) +
                           hcc__arena_cost(hcc__max_calls(&info) * sizeof(hcc_call)) + 15);
   assert_true(need < hcc__arena_cost(info.tokens * sizeof(hcc_tok)) +
                          hcc__arena_cost(info.tokens * sizeof(hcc_msg)) +
                          hcc__arena_cost(info.tokens * sizeof(hcc_call)));
-  /* the same messages under {"messages": ...} sit one level deeper: the
-   * list and the 2 messages; 3 member values and the call */
+  /* the same messages under {"messages": ...} sit one level deeper */
   const char *w = "{\"messages\": [{\"role\": \"user\"}, {\"role\": \"assistant\", \"tool_calls\": [{\"id\": \"1\"}]}]}";
   hcc_json_info wi;
   assert_int_equal(hcc_json_validate(w, strlen(w), &wi, NULL), HCC_OK);
-  assert_int_equal(wi.values_d12, 3);
-  assert_int_equal(wi.values_d34, 4);
+  assert_int_equal(wi.elements_d12, 2);
+  assert_int_equal(wi.elements_d34, 1);
   unsigned char *mem = malloc(need + 16);
   for (int off = 0; off < 16; off++) {
     hcc_arena a;
