@@ -12,6 +12,7 @@
  * The hash table makes the run linear in expectation (FNV-1a, linear
  * probing at load <= 1/2); inputs crafted to collide degrade it. */
 #include "check.h"
+#include "msg_write.h"
 
 #define BIT(n) (1ul << (n))
 #define RANGE(a, b) ((BIT((b) + 1) - 1) & ~(BIT(a) - 1))
@@ -39,13 +40,11 @@ typedef struct ck {
   int profile;
   int original;
   hcc_fw w;
-  /* interned strings: symbol s is store[soff[s] .. soff[s] + slen[s]) */
+  /* interned strings: symbol s is the decoded text of token rep[s] */
   int *slot;
   size_t mask;
-  int *soff, *slen;
+  int *rep;
   int nsym;
-  char *store;
-  size_t sused;
   /* per-symbol marks; what each holds is said by the rules using it */
   int *mk[NMARK];
   /* per message: the token of its own id (a tool message's result id, an
@@ -91,34 +90,21 @@ static int nonempty_str(const hcc_doc *d, int v) {
 }
 
 /* ---- interning ------------------------------------------------------------ */
-static uint64_t fnv1a(const char *s, size_t n) {
-  uint64_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < n; i++) {
-    h ^= (unsigned char)s[i];
-    h *= 1099511628211ull;
-  }
-  return h;
-}
 
 /* Symbol of string token tok (equal decoded strings, equal symbols), or -1
- * when tok is not a string.  The text is decoded at the end of the store
- * and kept only when it is new. */
+ * when tok is not a string.  A symbol is known by the first token that
+ * spelled it: strings are compared decoded in place, never copied. */
 static int intern(ck *c, int tok) {
   if (!is_str(c->d, tok)) return -1;
-  const hcc_tok *k = &c->d->tok[tok];
-  char *dst = c->store + c->sused;
-  size_t n = hcc__json_decode(c->d->text + k->start, (size_t)(k->end - k->start), dst);
-  size_t i = (size_t)fnv1a(dst, n) & c->mask;
+  size_t i = (size_t)hcc__jstr_hash(c->d, tok) & c->mask;
   for (;; i = (i + 1) & c->mask) {
     int s = c->slot[i];
     if (s < 0) break;
-    if ((size_t)c->slen[s] == n && memcmp(c->store + c->soff[s], dst, n) == 0) return s;
+    if (hcc__jstr_eq(c->d, c->rep[s], tok)) return s;
   }
   int s = c->nsym++;
   c->slot[i] = s;
-  c->soff[s] = (int)c->sused;
-  c->slen[s] = (int)n;
-  c->sused += n;
+  c->rep[s] = tok;
   return s;
 }
 
@@ -763,12 +749,13 @@ static size_t slot_count(size_t ntok) {
 
 size_t hcc__check_need(const hcc_json_info *info, size_t len) {
   size_t t = info->tokens, ints = hcc__arena_cost(t * sizeof(int));
+  size_t msgs = hcc__max_msgs(info), calls = hcc__max_calls(info);
   return hcc__arena_cost(slot_count(t) * sizeof(int)) /* slot */
-         + 2 * ints                                   /* soff, slen */
+         + ints                                       /* rep */
          + NMARK * ints                               /* mk */
-         + 4 * ints                                   /* mid, msym, cid, csym */
-         + 2 * hcc__arena_cost(t)                     /* mkind, tflag */
-         + hcc__arena_cost(len + info->max_string + 1) /* store */
+         + 2 * hcc__arena_cost(msgs * sizeof(int))    /* mid, msym */
+         + 2 * hcc__arena_cost(calls * sizeof(int))   /* cid, csym */
+         + hcc__arena_cost(msgs) + hcc__arena_cost(t) /* mkind, tflag */
          + hcc__arena_cost(info->max_string + 1);     /* scratch */
 }
 
@@ -833,15 +820,14 @@ int hcc__check_run(const hcc_transcript *t, const hcc_check_opts *opts, hcc_aren
       maxs = (size_t)(d->tok[k].end - d->tok[k].start);
   nslot = slot_count(ntok);
   c.mask = nslot - 1;
-  int ok = take_ints(a, &c.slot, nslot, -1) && take_ints(a, &c.soff, ntok, 0) &&
-           take_ints(a, &c.slen, ntok, 0);
+  size_t nm = (size_t)t->nmsg + 1, nc = (size_t)t->ncall + 1;
+  int ok = take_ints(a, &c.slot, nslot, -1) && take_ints(a, &c.rep, ntok, -1);
   for (int k = 0; k < NMARK; k++) ok = ok && take_ints(a, &c.mk[k], ntok, -1);
-  ok = ok && take_ints(a, &c.mid, ntok, -1) && take_ints(a, &c.msym, ntok, -1) &&
-       take_ints(a, &c.cid, ntok, -1) && take_ints(a, &c.csym, ntok, -1);
-  if (ok) c.mkind = hcc__arena_take(a, ntok);
+  ok = ok && take_ints(a, &c.mid, nm, -1) && take_ints(a, &c.msym, nm, -1) &&
+       take_ints(a, &c.cid, nc, -1) && take_ints(a, &c.csym, nc, -1);
+  if (ok) c.mkind = hcc__arena_take(a, nm);
   if (c.mkind) c.tflag = hcc__arena_take(a, ntok);
-  if (c.tflag) c.store = hcc__arena_take(a, d->len + maxs + 1);
-  if (c.store) c.w.scratch = hcc__arena_take(a, maxs + 1);
+  if (c.tflag) c.w.scratch = hcc__arena_take(a, maxs + 1);
   if (!c.w.scratch) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the check tables");
   c.w.o = o;
   c.w.json = opts->json;
