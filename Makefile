@@ -14,7 +14,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
 .PHONY: all deps test conform unit alloc-check spec-examples clean asan ubsan \
-        fuzz afl coverage bench bench-json cli-test corpus-min regen fuzz-build replay-build fuzz-replay fuzz-smoke
+        fuzz afl coverage bench bench-json cli-test corpus-min regen fuzz-build replay-build fuzz-replay fuzz-smoke portable
 
 all: $(B)/libhcc.a $(B)/hcc
 
@@ -50,6 +50,7 @@ test: deps all alloc-check unit cli-test spec-examples
 	$(MAKE) --no-print-directory fuzz-selftest
 	$(MAKE) --no-print-directory fuzz-smoke
 	$(MAKE) --no-print-directory coverage
+	$(MAKE) --no-print-directory portable
 	@echo "make test: all stages passed"
 
 cli-test: all
@@ -64,6 +65,14 @@ bench-json: $(B)/libhcc.a
 	$(CC) $(CPPFLAGS_HCC) $(WARN) -O2 bench/bench_json.c $(B)/libhcc.a -o $(B)/bench_json && $(B)/bench_json
 
 # ---- stages of make test -------------------------------------------------
+# The portable build: every SSE2/SSSE3 path compiled out (-DHCC_NO_SIMD), as
+# on a CPU without them; its unit tests and the whole corpus, exact.
+portable:
+	@$(MAKE) --no-print-directory B=$(B)/portable CFLAGS="$(CFLAGS) -DHCC_NO_SIMD" $(B)/portable/hcc unit >$(B)/portable.log 2>&1 \
+	  || { tail -30 $(B)/portable.log; exit 1; }
+	@echo "portable: unit tests passed ($$(grep -c 'PASSED' $(B)/portable.log) binaries, SIMD compiled out)"
+	$(PYTHON) tools/conform.py --impl "$(B)/portable/hcc --protocol" --exact --serve
+
 unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t; done
 
