@@ -130,29 +130,56 @@ static int no_room(hcc_error *err) {
 
 /* ---- staging ------------------------------------------------------------------ */
 
-typedef int (*stage_fn)(cx *c, hcc_view v, void *arg, hcc_out *o, hcc_error *err);
+/* A text whose length is known only by writing it: fn writes it to o
+ * (scratch from c->a, given back), once to measure, once into exactly that
+ * much arena, which stays taken.  Writers are deterministic: the second
+ * run writing another length is a bug. */
+typedef int (*measured_fn)(cx *c, void *arg, hcc_out *o, hcc_error *err);
 
-/* Replaces view *v by what fn writes from it: measured by a dry run,
- * written at the top of the arena, moved down to stage_base (over the
- * previous staged message, no longer needed), parsed again. */
-static int restage(cx *c, hcc_view *v, stage_fn fn, void *arg, hcc_error *err) {
+static int write_measured(cx *c, measured_fn fn, void *arg, hcc_slice *s, hcc_error *err) {
   hcc_out o;
   size_t mark = c->a->used;
   hcc__out_init(&o, NULL, 0);
-  int rc = fn(c, *v, arg, &o, err);
+  int rc = fn(c, arg, &o, err);
   c->a->used = mark;
   if (rc != HCC_OK) return rc;
   size_t n = o.len;
   char *buf = hcc__arena_take(c->a, n ? n : 1);
   if (!buf) return no_room(err);
   hcc__out_init(&o, buf, n);
-  rc = fn(c, *v, arg, &o, err);
+  rc = fn(c, arg, &o, err);
   if (rc != HCC_OK) return rc;
-  if (o.len != n) return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: a stage wrote differently twice");
+  if (o.len != n) return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: a text wrote differently twice");
+  s->s = buf;
+  s->n = n;
+  return HCC_OK;
+}
+
+typedef int (*stage_fn)(cx *c, hcc_view v, void *arg, hcc_out *o, hcc_error *err);
+
+typedef struct stage_job {
+  stage_fn fn;
+  hcc_view v;
+  void *arg;
+} stage_job;
+
+static int run_stage(cx *c, void *arg, hcc_out *o, hcc_error *err) {
+  stage_job *j = arg;
+  return j->fn(c, j->v, j->arg, o, err);
+}
+
+/* Replaces view *v by what fn writes from it: measured by a dry run,
+ * written at the top of the arena, moved down to stage_base (over the
+ * previous staged message, no longer needed), parsed again. */
+static int restage(cx *c, hcc_view *v, stage_fn fn, void *arg, hcc_error *err) {
+  stage_job j = {fn, *v, arg};
+  hcc_slice t;
+  int rc = write_measured(c, run_stage, &j, &t, err);
+  if (rc != HCC_OK) return rc;
   char *dst = (char *)c->a->base + c->stage_base;
-  memmove(dst, buf, n);
-  c->a->used = c->stage_base + hcc__arena_cost(n ? n : 1);
-  rc = hcc__json_parse(&c->sdoc, dst, n, c->a, err);
+  memmove(dst, t.s, t.n);
+  c->a->used = c->stage_base + hcc__arena_cost(t.n ? t.n : 1);
+  rc = hcc__json_parse(&c->sdoc, dst, t.n, c->a, err);
   if (rc != HCC_OK) return rc == HCC_E_WORKSPACE ? rc : hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: a stage wrote bad JSON");
   v->d = &c->sdoc;
   v->tok = 0;
@@ -179,21 +206,19 @@ static int base_view(cx *c, int j, hcc_view *v, hcc_error *err) {
 
 /* The text view of content token cc of v, in a buffer taken from the
  * arena (the caller gives it back). */
+typedef struct tok_job {
+  const hcc_doc *d;
+  int tok;
+} tok_job;
+
+static int run_text_view(cx *c, void *arg, hcc_out *o, hcc_error *err) {
+  tok_job *j = arg;
+  return hcc__text_view(j->d, j->tok, c->a, o, err);
+}
+
 static int text_of(cx *c, hcc_view v, int cc, hcc_slice *s, hcc_error *err) {
-  hcc_out o;
-  size_t mark = c->a->used;
-  hcc__out_init(&o, NULL, 0);
-  int rc = hcc__text_view(v.d, cc, c->a, &o, err);
-  c->a->used = mark;
-  if (rc != HCC_OK) return rc;
-  char *buf = hcc__arena_take(c->a, o.len ? o.len : 1);
-  if (!buf) return no_room(err);
-  size_t n = o.len;
-  hcc__out_init(&o, buf, n);
-  rc = hcc__text_view(v.d, cc, c->a, &o, err);
-  s->s = buf;
-  s->n = n;
-  return rc;
+  tok_job j = {v.d, cc};
+  return write_measured(c, run_text_view, &j, s, err);
 }
 
 /* A buffer able to hold any string of message v decoded. */
@@ -385,17 +410,17 @@ static int collect_turns(cx *c, hcc_error *err) {
 
 /* ---- the summary (COMPRESS-7, COMPRESS-8) -------------------------------------------- */
 
-static int make_summary(cx *c, hcc_error *err) {
-  hcc_out o;
-  hcc__out_init(&o, NULL, 0);
-  hcc__stub_body(&c->t, c->turn, c->nturn, c->fallback, &o);
-  size_t n = o.len;
-  char *buf = hcc__arena_take(c->a, n ? n : 1);
-  if (!buf) return no_room(err);
-  hcc__out_init(&o, buf, n);
-  hcc__stub_body(&c->t, c->turn, c->nturn, c->fallback, &o);
-  c->body = hcc__summary_body((hcc_slice){buf, n});
+static int run_stub_body(cx *c, void *arg, hcc_out *o, hcc_error *err) {
+  (void)arg, (void)err;
+  hcc__stub_body(&c->t, c->turn, c->nturn, c->fallback, o);
   return HCC_OK;
+}
+
+static int make_summary(cx *c, hcc_error *err) {
+  hcc_slice body;
+  int rc = write_measured(c, run_stub_body, NULL, &body, err);
+  if (rc == HCC_OK) c->body = hcc__summary_body(body);
+  return rc;
 }
 
 /* The summary's text, JSON-escaped: SUMMARY_PREFIX, then "\n" and the
@@ -407,21 +432,14 @@ static void put_lit(hcc_out *o, int id) { hcc__out_json_body(o, hcc__lits[id].s,
 /* ---- rewrites ---------------------------------------------------------------------- */
 
 /* str() of a value, in a buffer taken from the arena. */
+static int run_py_str(cx *c, void *arg, hcc_out *o, hcc_error *err) {
+  tok_job *j = arg;
+  return hcc__py_str(j->d, j->tok, c->a, o, err);
+}
+
 static int render_str(cx *c, const hcc_doc *d, int tok, hcc_slice *s, hcc_error *err) {
-  hcc_out o;
-  size_t mark = c->a->used;
-  hcc__out_init(&o, NULL, 0);
-  int rc = hcc__py_str(d, tok, c->a, &o, err);
-  c->a->used = mark;
-  if (rc != HCC_OK) return rc;
-  size_t n = o.len;
-  char *buf = hcc__arena_take(c->a, n ? n : 1);
-  if (!buf) return no_room(err);
-  hcc__out_init(&o, buf, n);
-  rc = hcc__py_str(d, tok, c->a, &o, err);
-  s->s = buf;
-  s->n = n;
-  return rc;
+  tok_job j = {d, tok};
+  return write_measured(c, run_py_str, &j, s, err);
 }
 
 /* The text a content value contributes to a concatenation: a string
