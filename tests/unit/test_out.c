@@ -177,28 +177,13 @@ static void test_composite(void **state) {
   }
 }
 
-static size_t enc(uint32_t cp, char *d) {
-  unsigned char *u = (unsigned char *)d;
-  if (cp < 0x800) { u[0] = (unsigned char)(0xC0 | cp >> 6); u[1] = (unsigned char)(0x80 | (cp & 63)); return 2; }
-  if (cp < 0x10000) {
-    u[0] = (unsigned char)(0xE0 | cp >> 12);
-    u[1] = (unsigned char)(0x80 | ((cp >> 6) & 63));
-    u[2] = (unsigned char)(0x80 | (cp & 63));
-    return 3;
-  }
-  u[0] = (unsigned char)(0xF0 | cp >> 18);
-  u[1] = (unsigned char)(0x80 | ((cp >> 12) & 63));
-  u[2] = (unsigned char)(0x80 | ((cp >> 6) & 63));
-  u[3] = (unsigned char)(0x80 | (cp & 63));
-  return 4;
-}
 
 static void test_raw_above_ascii(void **state) {
   (void)state;
   for (uint32_t cp = 0x80; cp <= 0x10FFFF; cp++) {
     if (cp >= 0xD800 && cp <= 0xDFFF) continue;
     char in[8], buf[16];
-    size_t n = enc(cp, in), m;
+    size_t n = unit_utf8_encode(cp, in), m;
     body(in, n, buf, sizeof buf, &m);
     assert_int_equal(m, n);
     assert_memory_equal(buf, in, n);
@@ -213,7 +198,7 @@ static void test_lone_surrogates(void **state) {
   (void)state;
   for (uint32_t cp = 0xD800; cp <= 0xDFFF; cp++) {
     char in[4], buf[16], want[8];
-    size_t n = enc(cp, in), m;
+    size_t n = unit_utf8_encode(cp, in), m;
     body(in, n, buf, sizeof buf, &m);
     snprintf(want, sizeof want, "\\u%04x", (unsigned)cp);
     assert_int_equal(m, 6);
