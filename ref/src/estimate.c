@@ -65,19 +65,24 @@ static size_t ascii_run(const char *s, size_t i, size_t n, char stop) {
   return j - i;
 }
 
-int64_t hcc__est_text(const hcc_estimator *e, const char *s, size_t n) {
-  hcc_est_acc acc = {0, 0, 0};
+void hcc__est_sink_text(hcc_est_sink *f, const char *s, size_t n) {
+  const hcc_estimator *e = f->e;
   size_t i = 0;
   while (i < n) {
     size_t k = e->feed_ascii ? ascii_run(s, i, n, 0) : 0;
     if (k) {
-      e->feed_ascii(&acc, k);
+      e->feed_ascii(&f->acc, k);
       i += k;
       continue;
     }
-    e->feed(&acc, hcc__utf8_next(s, n, &i));
+    e->feed(&f->acc, hcc__utf8_next(s, n, &i));
   }
-  return e->tokens(&acc);
+}
+
+int64_t hcc__est_text(const hcc_estimator *e, const char *s, size_t n) {
+  hcc_est_sink f = {e, {0, 0, 0}};
+  hcc__est_sink_text(&f, s, n);
+  return e->tokens(&f.acc);
 }
 
 int64_t hcc__est_body(const hcc_estimator *e, const char *raw, size_t n) {
@@ -146,13 +151,13 @@ static void feed_ascii_bytes(void *ctx, const char *s, size_t n) {
     for (size_t i = 0; i < n; i++) f->e->feed(&f->acc, (unsigned char)s[i]);
 }
 
-static void feed_one(void *ctx, uint32_t cp) {
-  hcc_est_sink *f = ctx;
+void hcc__est_sink_cp(void *sink, uint32_t cp) {
+  hcc_est_sink *f = sink;
   f->e->feed(&f->acc, cp);
 }
 
 hcc_py_feed hcc__est_sink_feed(hcc_est_sink *s) {
-  hcc_py_feed f = {feed_ascii_bytes, feed_one, s};
+  hcc_py_feed f = {feed_ascii_bytes, hcc__est_sink_cp, s};
   return f;
 }
 

@@ -50,6 +50,10 @@ typedef struct hcc_est_sink {
 } hcc_est_sink;
 /* The callbacks that feed sink s. */
 hcc_py_feed hcc__est_sink_feed(hcc_est_sink *s);
+/* Adds one code point to the sink (an hcc_ts_emit, sink an hcc_est_sink). */
+void hcc__est_sink_cp(void *sink, uint32_t cp);
+/* Adds the code points of WTF-8 text s[0..n) to the sink. */
+void hcc__est_sink_text(hcc_est_sink *f, const char *s, size_t n);
 
 /* Tokens of WTF-8 text, of a JSON string body (escapes decoded as
  * json.loads does), under estimator e. */

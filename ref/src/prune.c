@@ -210,18 +210,6 @@ static hcc_ts_text body_of(const hcc_doc *d, int tok) {
   return t;
 }
 
-typedef hcc_est_sink feed;
-
-static void emit_feed(void *ctx, uint32_t cp) {
-  feed *f = ctx;
-  f->e->feed(&f->acc, cp);
-}
-
-static void feed_text(feed *f, const char *s, size_t n) {
-  size_t i = 0;
-  while (i < n) f->e->feed(&f->acc, hcc__utf8_next(s, n, &i));
-}
-
 static void acc_add(hcc_est_acc *a, const hcc_est_acc *b, int sign) {
   if (sign > 0) a->cps += b->cps, a->dense += b->dense, a->bytes += b->bytes;
   else a->cps -= b->cps, a->dense -= b->dense, a->bytes -= b->bytes;
@@ -305,8 +293,8 @@ static int memo_get(hcc_prune *p, int k, hcc_prune_memo **out, hcc_error *err) {
   hcc_ts_tail tail;
   int rc = format_head(p, k, &mark, &head, &len, &tail, err);
   if (rc == HCC_OK) {
-    feed f = {p->est.e, {0, 0, 0}};
-    feed_text(&f, head, len);
+    hcc_est_sink f = {p->est.e, {0, 0, 0}};
+    hcc__est_sink_text(&f, head, len);
     mm->len = len, mm->acc = f.acc, mm->tail = (unsigned char)tail, mm->done = 1;
   }
   p->a->used = mark;
@@ -445,7 +433,7 @@ static int args_delta(hcc_prune *p, int i, int64_t *delta, hcc_error *err) {
     const char *res;
     int rc = hcc__args_shrink(&t->doc, v, HCC_ARGS_HEAD, p->a, &res, &n, &changed, err);
     if (rc == HCC_OK && changed) {
-      feed old = {e, {0, 0, 0}}, was = {e, {0, 0, 0}}, now = {e, {0, 0, 0}};
+      hcc_est_sink old = {e, {0, 0, 0}}, was = {e, {0, 0, 0}}, now = {e, {0, 0, 0}};
       rc = hcc__est_str_sums(&p->est, c->tok, &old.acc, err);
       if (rc == HCC_OK) {
         hcc_ts_text a = body_of(&t->doc, v);
@@ -508,8 +496,8 @@ static int new_part(hcc_prune *p, int i, int64_t *part, hcc_error *err) {
     hcc_ts_text src;
     rc = tail_source(p, i, &src, err);
     if (rc != HCC_OK) return rc;
-    feed f = {e, mm->acc};
-    hcc__ts_tail(&src, (hcc_ts_tail)mm->tail, emit_feed, &f);
+    hcc_est_sink f = {e, mm->acc};
+    hcc__ts_tail(&src, (hcc_ts_tail)mm->tail, hcc__est_sink_cp, &f);
     *part = e->tokens(&f.acc);
     break;
   }
