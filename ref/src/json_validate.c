@@ -322,7 +322,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
      const int emit) {
   uint64_t kinds[HCC_MAX_DEPTH / 64];
   size_t starts[HCC_MAX_DEPTH]; /* where each open container began */
-  int open_tok[emit ? HCC_MAX_DEPTH : 1]; /* token index of each open container */
+  int open_tok[HCC_MAX_DEPTH]; /* token index of each open container (tokenizing scan) */
   size_t depth = 0;
   int st = S_VALUE;
   size_t key_start = 0;
