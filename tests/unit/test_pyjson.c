@@ -372,22 +372,6 @@ static const struct { const char *in; const char *key; const char *out; } dumps_
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-typedef struct parsed {
-  hcc_doc d;
-  hcc_json_info info;
-  void *mem;
-} parsed;
-
-static void parse(parsed *p, const char *text, size_t n) {
-  hcc_arena a;
-  assert_int_equal(hcc_json_validate(text, n, &p->info, NULL), HCC_OK);
-  size_t size = p->info.tokens * sizeof(hcc_tok) + 64;
-  p->mem = malloc(size);
-  assert_non_null(p->mem);
-  hcc__arena_init(&a, p->mem, size);
-  assert_int_equal(hcc__json_parse(&p->d, text, n, &a, NULL), HCC_OK);
-}
-
 /* The test's hook: the first 3 code points of each string value. */
 static void cut3(void *ctx, const char *s, size_t n, hcc_out *o) {
   (*(int *)ctx)++;
@@ -397,7 +381,7 @@ static void cut3(void *ctx, const char *s, size_t n, hcc_out *o) {
 /* Runs hcc__py_dumps on token i with exactly hcc__py_dumps_need() bytes of
  * scratch (checking that it suffices and is given back), measuring first
  * and then writing; returns the NUL-terminated output. */
-static char *dumps(const parsed *p, int i, hcc_str_hook hook, void *ctx, size_t *len) {
+static char *dumps(const unit_parsed *p, int i, hcc_str_hook hook, void *ctx, size_t *len) {
   size_t need = hcc__py_dumps_need(&p->info);
   void *mem = malloc(need ? need : 1);
   hcc_arena a;
@@ -424,10 +408,10 @@ static char *dumps(const parsed *p, int i, hcc_str_hook hook, void *ctx, size_t 
 static void test_dumps_table(void **state) {
   (void)state;
   for (size_t k = 0; k < COUNT(dumps_cases); k++) {
-    parsed p;
+    unit_parsed p;
     size_t n;
     int calls = 0;
-    parse(&p, dumps_cases[k].in, strlen(dumps_cases[k].in));
+    unit_parse(&p, dumps_cases[k].in, strlen(dumps_cases[k].in));
     char *got = dumps(&p, 0, NULL, NULL, &n);
     if (n != strlen(dumps_cases[k].out) || memcmp(got, dumps_cases[k].out, n) != 0)
       fail_msg("%s\n got    %s\n python %s", dumps_cases[k].in, got, dumps_cases[k].out);
@@ -443,9 +427,9 @@ static void test_dumps_table(void **state) {
 static void test_dumps_subtree(void **state) {
   (void)state;
   for (size_t k = 0; k < COUNT(dumps_sub_cases); k++) {
-    parsed p;
+    unit_parsed p;
     size_t n;
-    parse(&p, dumps_sub_cases[k].in, strlen(dumps_sub_cases[k].in));
+    unit_parse(&p, dumps_sub_cases[k].in, strlen(dumps_sub_cases[k].in));
     int v = hcc__json_get(&p.d, 0, dumps_sub_cases[k].key);
     assert_true(v > 0);
     char *got = dumps(&p, v, NULL, NULL, &n);
@@ -475,10 +459,10 @@ static void record(void *ctx, const char *s, size_t n, hcc_out *o) {
 static void test_hook_values_only(void **state) {
   (void)state;
   const char *doc = "{\"k\\u00e9y\": \"v\\u00e9\\n\", \"n\": 1}";
-  parsed p;
+  unit_parsed p;
   seen w = {0, ""};
   size_t n;
-  parse(&p, doc, strlen(doc));
+  unit_parse(&p, doc, strlen(doc));
   char *got = dumps(&p, 0, record, &w, &n);
   assert_string_equal(got, "{\"k\xc3\xa9y\": \"X\", \"n\": 1}");
   assert_int_equal(w.calls, 2); /* one per run: measure and write */
@@ -491,12 +475,12 @@ static void test_hook_values_only(void **state) {
 static void test_workspace_too_small(void **state) {
   (void)state;
   const char *doc = "{\"a\": \"x\\ny\", \"a\": 2, \"b\": 3}";
-  parsed p;
+  unit_parsed p;
   char small[16];
   hcc_arena a;
   hcc_out o;
   hcc_error err;
-  parse(&p, doc, strlen(doc));
+  unit_parse(&p, doc, strlen(doc));
   hcc__arena_init(&a, small, sizeof small);
   hcc__out_init(&o, NULL, 0);
   assert_int_equal(hcc__py_dumps(&p.d, 0, NULL, NULL, &a, &o, &err), HCC_E_WORKSPACE);
@@ -523,9 +507,9 @@ static void test_many_duplicates(void **state) {
   for (int k = 0; k < N; k++) m += (size_t)sprintf(want + m, "%s\"k%d\": %d", k ? ", " : "", k, k + N);
   want[m++] = '}';
   want[m] = 0;
-  parsed p;
+  unit_parsed p;
   size_t len;
-  parse(&p, doc, n);
+  unit_parse(&p, doc, n);
   char *got = dumps(&p, 0, NULL, NULL, &len);
   assert_int_equal(len, m);
   assert_string_equal(got, want);
@@ -553,9 +537,9 @@ static void test_deep(void **state) {
     want[m++] = '}';
   }
   want[m] = 0;
-  parsed p;
+  unit_parsed p;
   size_t len;
-  parse(&p, doc, n);
+  unit_parse(&p, doc, n);
   char *got = dumps(&p, 0, NULL, NULL, &len);
   assert_string_equal(got, want);
   free(got);

@@ -315,22 +315,6 @@ static const struct { uint32_t cp; int printable; } printable_cases[] = {
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
-typedef struct parsed {
-  hcc_doc d;
-  hcc_json_info info;
-  void *mem;
-} parsed;
-
-static void parse(parsed *p, const char *text, size_t n) {
-  hcc_arena a;
-  assert_int_equal(hcc_json_validate(text, n, &p->info, NULL), HCC_OK);
-  size_t size = p->info.tokens * sizeof(hcc_tok) + 64;
-  p->mem = malloc(size);
-  assert_non_null(p->mem);
-  hcc__arena_init(&a, p->mem, size);
-  assert_int_equal(hcc__json_parse(&p->d, text, n, &a, NULL), HCC_OK);
-}
-
 /* A feed that writes what it gets, to compare with the writer's output. */
 typedef struct {
   char *buf;
@@ -357,7 +341,7 @@ static void collect_cp(void *ctx, uint32_t cp) {
 
 /* hcc__py_str on token i with exactly hcc__py_str_need() bytes of scratch,
  * measured first, then written. */
-static char *py_str(const parsed *p, int i, size_t *len) {
+static char *py_str(const unit_parsed *p, int i, size_t *len) {
   size_t need = hcc__py_str_need(&p->info);
   void *mem = malloc(need ? need : 1);
   hcc_arena a;
@@ -393,9 +377,9 @@ static char *py_str(const parsed *p, int i, size_t *len) {
 static void test_str_table(void **state) {
   (void)state;
   for (size_t k = 0; k < COUNT(str_cases); k++) {
-    parsed p;
+    unit_parsed p;
     size_t n;
-    parse(&p, str_cases[k].in, strlen(str_cases[k].in));
+    unit_parse(&p, str_cases[k].in, strlen(str_cases[k].in));
     char *got = py_str(&p, 0, &n);
     if (n != str_cases[k].out_len || memcmp(got, str_cases[k].out, n) != 0)
       fail_msg("%s\n got    %s\n python %s", str_cases[k].in, got, str_cases[k].out);
@@ -418,11 +402,11 @@ static void test_repr_text(void **state) {
     strings++;
     char list[4096];
     snprintf(list, sizeof list, "[%s]", in);
-    parsed p, q;
+    unit_parsed p, q;
     size_t n, m;
-    parse(&p, list, strlen(list));
+    unit_parse(&p, list, strlen(list));
     char *want = py_str(&p, 0, &n); /* "[" repr "]" */
-    parse(&q, in, strlen(in));
+    unit_parse(&q, in, strlen(in));
     const char *body = q.d.text + q.d.tok[0].start;
     size_t bn = (size_t)(q.d.tok[0].end - q.d.tok[0].start);
     char dec[4096], out[8192];
@@ -478,9 +462,9 @@ static void test_repr_text_long(void **state) {
 static void test_str_subtree(void **state) {
   (void)state;
   for (size_t k = 0; k < COUNT(str_sub_cases); k++) {
-    parsed p;
+    unit_parsed p;
     size_t n;
-    parse(&p, str_sub_cases[k].in, strlen(str_sub_cases[k].in));
+    unit_parse(&p, str_sub_cases[k].in, strlen(str_sub_cases[k].in));
     int v = hcc__json_get(&p.d, 0, str_sub_cases[k].key);
     assert_true(v > 0);
     char *got = py_str(&p, v, &n);
@@ -514,12 +498,12 @@ static void test_printable_exhaustive(void **state) {
 static void test_workspace_too_small(void **state) {
   (void)state;
   const char *doc = "{\"a\": 1, \"a\": 2}";
-  parsed p;
+  unit_parsed p;
   char small[16];
   hcc_arena a;
   hcc_out o;
   hcc_error err;
-  parse(&p, doc, strlen(doc));
+  unit_parse(&p, doc, strlen(doc));
   hcc__arena_init(&a, small, sizeof small);
   hcc__out_init(&o, NULL, 0);
   assert_int_equal(hcc__py_str(&p.d, 0, &a, &o, &err), HCC_E_WORKSPACE);
@@ -527,8 +511,8 @@ static void test_workspace_too_small(void **state) {
   /* a top-level string needs no scratch at all */
   hcc_arena none;
   hcc__arena_init(&none, NULL, 0);
-  parsed q;
-  parse(&q, "\"a\\u0000b\"", 10);
+  unit_parsed q;
+  unit_parse(&q, "\"a\\u0000b\"", 10);
   assert_int_equal(hcc__py_str(&q.d, 0, &none, &o, &err), HCC_OK);
   free(p.mem);
   free(q.mem);
@@ -554,9 +538,9 @@ static void test_many_duplicates(void **state) {
     else m += (size_t)sprintf(want + m, ", 'k%d': %d", k, k);
   }
   m += (size_t)sprintf(want + m, "}]");
-  parsed p;
+  unit_parsed p;
   size_t len;
-  parse(&p, doc, n);
+  unit_parse(&p, doc, n);
   char *got = py_str(&p, 0, &len);
   assert_int_equal(len, m);
   assert_string_equal(got, want);

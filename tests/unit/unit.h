@@ -14,6 +14,24 @@
 #include "hcc.h"
 #include "internal.h"
 
+/* A valid JSON text parsed into tokens in a workspace of its own (free
+ * p->mem when done). */
+typedef struct unit_parsed {
+  hcc_doc d;
+  hcc_json_info info;
+  void *mem;
+} unit_parsed;
+
+static inline void unit_parse(unit_parsed *p, const char *text, size_t n) {
+  hcc_arena a;
+  assert_int_equal(hcc_json_validate(text, n, &p->info, NULL), HCC_OK);
+  size_t size = p->info.tokens * sizeof(hcc_tok) + 64;
+  p->mem = malloc(size);
+  assert_non_null(p->mem);
+  hcc__arena_init(&a, p->mem, size);
+  assert_int_equal(hcc__json_parse(&p->d, text, n, &a, NULL), HCC_OK);
+}
+
 /* UTF-8 (WTF-8 for surrogates) of code point cp, written here from the
  * RFC 3629 table rather than taken from the library, so that tests of the
  * library's encoder and writers have an independent reference. */
