@@ -134,6 +134,28 @@ int hcc__json_get(const hcc_doc *d, int obj, const char *key);
 int hcc__json_str_eq(const hcc_doc *d, int i, const char *s, size_t n);
 /* 1 when token i is the literal null. */
 int hcc__json_is_null(const hcc_doc *d, int i);
+/* Hash of the code points string token t decodes to (json.loads: escaped
+ * surrogate pairs joined, lone surrogates kept), so equal strings hash
+ * equal however they were escaped. */
+uint32_t hcc__jstr_hash(const hcc_doc *d, int t);
+/* 1 when string tokens a and b decode to the same string. */
+int hcc__jstr_eq(const hcc_doc *d, int a, int b);
+
+/* Python's dict over an object's members: json.loads keeps one entry per
+ * decoded key, at its first occurrence, holding its last value.
+ * hcc__keyplan fills plan[k] (k < the object's member count) with the
+ * value token member k contributes, or -1 when k repeats an earlier key,
+ * using tab[0..nslot) (nslot from hcc__keyplan_slots, 0 for fewer than
+ * two members) as an open-addressing table.  next(ctx, j) is the token
+ * after the subtree at j, so a caller with a faster skip can give it. */
+typedef struct hcc_keyslot {
+  uint32_t hash;
+  int key;    /* key token of the first occurrence, -1 when empty */
+  int member; /* its member index */
+} hcc_keyslot;
+size_t hcc__keyplan_slots(size_t members);
+void hcc__keyplan(const hcc_doc *d, int obj, int *plan, hcc_keyslot *tab, size_t nslot,
+                  int (*next)(const void *ctx, int j), const void *ctx);
 /* Raw bytes of token i including quotes for strings. */
 const char *hcc__json_raw(const hcc_doc *d, int i, size_t *n);
 

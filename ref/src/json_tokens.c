@@ -85,3 +85,57 @@ int hcc__json_get(const hcc_doc *d, int obj, const char *key) {
 int hcc__json_is_null(const hcc_doc *d, int i) {
   return d->tok[i].type == HCC_T_PRIMITIVE && d->text[d->tok[i].start] == 'n';
 }
+
+/* ---- decoded strings and Python's dict over an object's keys ------------- */
+
+uint32_t hcc__jstr_hash(const hcc_doc *d, int t) {
+  const char *s = d->text + d->tok[t].start;
+  size_t n = (size_t)(d->tok[t].end - d->tok[t].start), pos = 0;
+  uint64_t h = 0xcbf29ce484222325u; /* FNV-1a over code points ... */
+  while (pos < n) h = (h ^ hcc__json_body_next(s, n, &pos)) * 0x100000001b3u;
+  h ^= h >> 33; /* ... mixed so the low bits index a table well */
+  h *= 0xff51afd7ed558ccdu;
+  h ^= h >> 33;
+  return (uint32_t)h;
+}
+
+int hcc__jstr_eq(const hcc_doc *d, int a, int b) {
+  const char *sa = d->text + d->tok[a].start, *sb = d->text + d->tok[b].start;
+  size_t na = (size_t)(d->tok[a].end - d->tok[a].start);
+  size_t nb = (size_t)(d->tok[b].end - d->tok[b].start), pa = 0, pb = 0;
+  if (na == nb && memcmp(sa, sb, na) == 0) return 1;
+  while (pa < na && pb < nb)
+    if (hcc__json_body_next(sa, na, &pa) != hcc__json_body_next(sb, nb, &pb)) return 0;
+  return pa == na && pb == nb;
+}
+
+size_t hcc__keyplan_slots(size_t members) {
+  size_t s = 1;
+  if (members < 2) return 0; /* zero or one member: nothing can repeat */
+  while (s < 2 * members) s <<= 1; /* load factor at most 1/2 */
+  return s;
+}
+
+void hcc__keyplan(const hcc_doc *d, int obj, int *plan, hcc_keyslot *tab, size_t nslot,
+                  int (*next)(const void *ctx, int j), const void *ctx) {
+  int m = d->tok[obj].size;
+  size_t mask = nslot - 1;
+  for (size_t s = 0; s < nslot; s++) tab[s].key = -1;
+  int key = obj + 1;
+  for (int k = 0; k < m; k++, key = next(ctx, key + 1)) {
+    plan[k] = key + 1;
+    if (!nslot) continue;
+    uint32_t h = hcc__jstr_hash(d, key);
+    size_t s = h & mask;
+    while (tab[s].key >= 0 && !(tab[s].hash == h && hcc__jstr_eq(d, tab[s].key, key)))
+      s = (s + 1) & mask;
+    if (tab[s].key >= 0) { /* a repeat: its value replaces the first's */
+      plan[tab[s].member] = key + 1;
+      plan[k] = -1;
+    } else {
+      tab[s].hash = h;
+      tab[s].key = key;
+      tab[s].member = k;
+    }
+  }
+}

@@ -61,11 +61,4 @@ int hcc__obj_write(const hcc_doc *d, int obj, const hcc_edit *edits,
  * for any object of a document with these statistics. */
 size_t hcc__obj_write_need(const hcc_json_info *info);
 
-/* ---- decoded-string helpers, also used for id sets ------------------- */
-/* Hash of the code points string token t decodes to (json.loads: escaped
- * surrogate pairs joined, lone surrogates kept), so equal strings hash
- * equal however they were escaped. */
-uint32_t hcc__jstr_hash(const hcc_doc *d, int t);
-/* 1 when string tokens a and b decode to the same string. */
-int hcc__jstr_eq(const hcc_doc *d, int a, int b);
 #endif

@@ -87,14 +87,13 @@ extern const uint64_t hcc__py_printable_digest;
 /* A walk over the subtree of one token, with what Python's dict semantics
  * need: the end of every subtree (so skipping a value is O(1)) and, per
  * object, which members survive json.loads's duplicate-key rule. */
-typedef struct hcc_pyslot hcc_pyslot;
 typedef struct hcc_pywalk {
   const hcc_doc *d;
   int root, end;     /* the tokens [root, end) */
   int *next;         /* next[j - root]: the token after the subtree of j */
   int *plan;         /* stack of member plans of the objects being written */
   size_t plan_top;
-  hcc_pyslot *slot;  /* open-addressing table, rebuilt per object */
+  hcc_keyslot *slot; /* hcc__keyplan's table, rebuilt per object */
   char *buf;         /* decode buffer for the longest string, or NULL */
 } hcc_pywalk;
 

@@ -8,53 +8,13 @@
  * each object in time proportional to that object's members. */
 #include "py.h"
 
-/* ---- keys ----------------------------------------------------------------- */
-
-struct hcc_pyslot {
-  uint32_t hash;
-  int key;    /* key token, -1 when the slot is empty */
-  int member; /* member index of the key's first occurrence */
-};
-
-static const char *body(const hcc_doc *d, int t, size_t *n) {
-  *n = (size_t)(d->tok[t].end - d->tok[t].start);
-  return d->text + d->tok[t].start;
-}
-
-static uint32_t key_hash(const hcc_doc *d, int t) {
-  size_t n, pos = 0;
-  const char *s = body(d, t, &n);
-  uint64_t h = 0xcbf29ce484222325u; /* FNV-1a over code points ... */
-  while (pos < n) h = (h ^ hcc__json_body_next(s, n, &pos)) * 0x100000001b3u;
-  h ^= h >> 33; /* ... with a final mix so the low bits index well */
-  h *= 0xff51afd7ed558ccdu;
-  h ^= h >> 33;
-  return (uint32_t)h;
-}
-
-static int key_eq(const hcc_doc *d, int a, int b) {
-  size_t na, nb, pa = 0, pb = 0;
-  const char *sa = body(d, a, &na), *sb = body(d, b, &nb);
-  if (na == nb && memcmp(sa, sb, na) == 0) return 1;
-  while (pa < na && pb < nb)
-    if (hcc__json_body_next(sa, na, &pa) != hcc__json_body_next(sb, nb, &pb)) return 0;
-  return pa == na && pb == nb;
-}
-
 /* ---- the walk --------------------------------------------------------------- */
-
-static size_t table_slots(size_t members) {
-  size_t s = 1;
-  if (members < 2) return 0; /* zero or one member: nothing can repeat */
-  while (s < 2 * members) s <<= 1; /* load factor at most 1/2 */
-  return s;
-}
 
 size_t hcc__py_walk_need(const hcc_json_info *info, int want_buf) {
   size_t t = info->tokens ? info->tokens : 1;
   /* an object of m members has 2m+1 tokens, so m <= t/2 */
   return hcc__arena_cost(t * sizeof(int)) + hcc__arena_cost((t / 2 + 1) * sizeof(int)) +
-         hcc__arena_cost(table_slots(t / 2) * sizeof(hcc_pyslot)) +
+         hcc__arena_cost(hcc__keyplan_slots(t / 2) * sizeof(hcc_keyslot)) +
          (want_buf ? hcc__arena_cost(info->max_string + 1) : 0);
 }
 
@@ -78,7 +38,7 @@ int hcc__py_walk_init(hcc_pywalk *w, const hcc_doc *d, int i, int want_buf,
   w->plan_top = 0;
   w->next = hcc__arena_take(a, (size_t)(end - i) * sizeof(int));
   w->plan = hcc__arena_take(a, (members + 1) * sizeof(int));
-  w->slot = hcc__arena_take(a, table_slots(widest) * sizeof(hcc_pyslot));
+  w->slot = hcc__arena_take(a, hcc__keyplan_slots(widest) * sizeof(hcc_keyslot));
   w->buf = want_buf ? hcc__arena_take(a, longest + 1) : NULL;
   if (!w->next || !w->plan || (!w->slot && widest >= 2) || (want_buf && !w->buf))
     return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for re-serializing JSON");
@@ -91,32 +51,13 @@ int hcc__py_walk_init(hcc_pywalk *w, const hcc_doc *d, int i, int want_buf,
   return HCC_OK;
 }
 
+static int walk_next(const void *w, int j) { return hcc__py_walk_next(w, j); }
+
 const int *hcc__py_walk_members(hcc_pywalk *w, int obj) {
-  const hcc_doc *d = w->d;
-  int m = d->tok[obj].size;
+  int m = w->d->tok[obj].size;
   int *plan = w->plan + w->plan_top;
   w->plan_top += (size_t)m;
-  size_t nslot = table_slots((size_t)m);
-  size_t mask = nslot - 1;
-  for (size_t s = 0; s < nslot; s++) w->slot[s].key = -1;
-  int key = obj + 1;
-  for (int k = 0; k < m; k++, key = hcc__py_walk_next(w, key + 1)) {
-    plan[k] = key + 1;
-    if (!nslot) continue;
-    uint32_t h = key_hash(d, key);
-    size_t s = h & mask;
-    for (; w->slot[s].key >= 0; s = (s + 1) & mask) {
-      if (w->slot[s].hash == h && key_eq(d, w->slot[s].key, key)) break;
-    }
-    if (w->slot[s].key >= 0) { /* a repeat: its value replaces the first's */
-      plan[w->slot[s].member] = key + 1;
-      plan[k] = -1;
-    } else {
-      w->slot[s].hash = h;
-      w->slot[s].key = key;
-      w->slot[s].member = k;
-    }
-  }
+  hcc__keyplan(w->d, obj, plan, w->slot, hcc__keyplan_slots((size_t)m), walk_next, w);
   return plan;
 }
 
@@ -134,9 +75,9 @@ typedef struct dumper {
 } dumper;
 
 static void dump_string(dumper *s, int t, int is_key) {
-  size_t n;
-  const char *raw = body(s->w.d, t, &n);
-  const char *txt = raw;
+  const hcc_tok *k = &s->w.d->tok[t];
+  size_t n = (size_t)(k->end - k->start);
+  const char *raw = s->w.d->text + k->start, *txt = raw;
   if (memchr(raw, '\\', n)) { /* without escapes the body is the value */
     n = hcc__json_decode(raw, n, s->w.buf);
     txt = s->w.buf;
