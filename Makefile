@@ -14,7 +14,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
 .PHONY: all deps test conform unit alloc-check spec-examples clean asan ubsan \
-        fuzz afl coverage bench bench-json cli-test corpus-min regen fuzz-build replay-build fuzz-replay fuzz-smoke portable
+        fuzz afl coverage bench bench-json cli-test corpus-min regen fuzz-build replay-build fuzz-replay fuzz-smoke portable warn-clang
 
 all: $(B)/libhcc.a $(B)/hcc
 
@@ -42,7 +42,7 @@ conform: deps all
 
 # Every stage; the fuzz stages and the coverage gate are defined further
 # down (fuzzing section).  About 5 minutes on a 2-core machine.
-test: deps all alloc-check unit cli-test spec-examples
+test: deps all alloc-check warn-clang unit cli-test spec-examples
 	$(PYTHON) tools/conform.py --impl "$(B)/hcc --protocol" --exact
 	$(PYTHON) tools/conform.py --impl "$(B)/hcc" --serve --exact
 	$(PYTHON) tools/coverage_of_rules.py
@@ -72,6 +72,14 @@ portable:
 	  || { tail -30 $(B)/portable.log; exit 1; }
 	@echo "portable: unit tests passed ($$(grep -c 'PASSED' $(B)/portable.log) binaries, SIMD compiled out)"
 	$(PYTHON) tools/conform.py --impl "$(B)/portable/hcc --protocol" --exact --serve
+
+# The other compiler: the library and CLI built by clang with the same
+# -Werror warnings (gcc builds everything else; the fuzz builds use clang
+# without warnings), so neither compiler's warnings can creep in.
+warn-clang:
+	@$(MAKE) --no-print-directory B=$(B)/clang CC=clang $(B)/clang/hcc >$(B)/clang.log 2>&1 \
+	  || { tail -30 $(B)/clang.log; exit 1; }
+	@echo "warn-clang: library and CLI build warning-free with clang"
 
 unit: $(UNIT_BIN)
 	@set -e; for t in $(UNIT_BIN); do echo "== $$t"; $$t; done
