@@ -4,9 +4,9 @@
  *
  * Every 1- to 4-byte sequence over the bytes that matter (each lead byte,
  * continuation bytes at the range edges, ASCII) is placed at every offset
- * of a 40-byte ASCII text, so sequences straddle the 16-byte blocks and
+ * of a 72-byte ASCII text, so sequences straddle the 32-byte blocks and
  * end the text; then random texts over a UTF-8-heavy alphabet of every
- * length up to 100, and random mutations of valid texts.  A CPU without
+ * length up to 200, and random mutations of valid texts.  A CPU without
  * the instructions answers -1, and the test then only checks that. */
 #include "unit.h"
 
@@ -43,7 +43,7 @@ static void test_sequences_everywhere(void **state) {
                                         0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
                                         0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF8, 0xFF};
   const size_t nb = sizeof bytes;
-  unsigned char t[48];
+  unsigned char t[80];
   size_t checked = 0;
   for (size_t len = 1; len <= 4; len++) {
     size_t combos = 1;
@@ -53,10 +53,10 @@ static void test_sequences_everywhere(void **state) {
       size_t x = c;
       for (size_t k = 0; k < len; k++) seq[k] = bytes[x % nb], x /= nb;
       if (len > 1 && seq[0] < 0xC0) continue; /* only sequences that start with a lead */
-      for (size_t at = 0; at + len <= 40; at += (len == 4 ? 3 : 1)) {
-        memset(t, 'a', 40);
+      for (size_t at = 0; at + len <= 72; at += (len == 4 ? 5 : 1)) {
+        memset(t, 'a', 72);
         memcpy(t + at, seq, len);
-        assert_int_equal(fast(t, 40), ref_valid(t, 40));
+        assert_int_equal(fast(t, 72), ref_valid(t, 72));
         assert_int_equal(fast(t, at + len), ref_valid(t, at + len)); /* ending the text */
         checked++;
       }
@@ -70,11 +70,11 @@ static void test_random_texts(void **state) {
   if (fast((const unsigned char *)"a", 1) < 0) skip();
   static const char *const pieces[] = {"a", " ", "\xc3\xa9", "\xe6\x97\xa5", "\xf0\x9f\x98\x80",
                                        "\xed\x9f\xbf", "\xee\x80\x80", "\xf4\x8f\xbf\xbf"};
-  unsigned char t[128];
+  unsigned char t[256];
   uint64_t x = 0x9e3779b97f4a7c15ull;
   size_t valid = 0, invalid = 0;
   for (int it = 0; it < 200000; it++) {
-    size_t n = 0, want = (size_t)(it % 101);
+    size_t n = 0, want = (size_t)(it % 201);
     while (n < want) {
       x ^= x << 13, x ^= x >> 7, x ^= x << 17;
       const char *p = pieces[x % 8];
@@ -106,17 +106,17 @@ static void test_long_texts(void **state) {
     assert_int_equal(fast(t, sizeof t), 0);
     t[at] = (unsigned char)('a' + at % 26);
   }
-  /* a lead byte cut off at each place of a block, then at least 64 ASCII
+  /* a lead byte cut off at each place of a block, then at least 128 ASCII
    * bytes (skipped in bulk), then valid non-ASCII text */
-  for (size_t at = 0; at < 16; at++) {
+  for (size_t at = 0; at < 32; at++) {
     size_t n = 0;
-    memset(t, 'a', 200);
-    t[16 + at] = 0xE6;
-    n = 16 + at + 1 + 130;
+    memset(t, 'a', 400);
+    t[32 + at] = 0xE6;
+    n = 32 + at + 1 + 260;
     memcpy(t + n, "\xc3\xa9\xc3\xa9", 4);
     n += 4;
     assert_int_equal(fast(t, n), 0);
-    t[16 + at] = 'a';
+    t[32 + at] = 'a';
     assert_int_equal(fast(t, n), 1);
   }
   for (size_t at = 0; at + 3 <= sizeof t; at += 3) memcpy(t + at, "\xe6\x97\xa5", 3);
