@@ -136,7 +136,8 @@ int hcc__align_prepare(hcc_align *al, const hcc_transcript *t,
   hcc_est_ctx *ctx = &al->est;
   al->t = t;
   al->n = t->nmsg;
-  al->src = NULL;
+  al->estimate = NULL;
+  al->estimate_ctx = NULL;
   al->rc = HCC_OK;
   al->err = err;
   al->protect_first_n = p->protect_first_n;
@@ -163,7 +164,8 @@ int64_t hcc__align_tokens(hcc_align *al, int64_t i) {
   hcc_align_msg *m = &al->m[i];
   if (m->tokens >= 0) return m->tokens;
   int64_t v = 0;
-  int rc = hcc__est_message(&al->est, al->src ? al->src[i] : (int)i, &v, al->err);
+  int rc = al->estimate ? al->estimate(al->estimate_ctx, i, &v, al->err)
+                        : hcc__est_message(&al->est, (int)i, &v, al->err);
   if (rc != HCC_OK) {
     if (al->rc == HCC_OK) al->rc = rc;
     return 0;

@@ -42,9 +42,12 @@ typedef struct hcc_align {
   const hcc_transcript *t;
   int64_t n;
   hcc_align_msg *m;
-  /* the estimate of m[i] is that of message src[i] of t (src NULL: i) */
+  /* the estimate of m[i] is that of message i of t, unless `estimate` is
+   * set: then it is what that gives (compress's P, whose message j is
+   * message src[j] of t as the prune left it) */
   hcc_est_ctx est;
-  const int *src;
+  int (*estimate)(void *ctx, int64_t i, int64_t *tokens, hcc_error *err);
+  void *estimate_ctx;
   int rc;          /* first failure of a deferred estimate, else HCC_OK */
   hcc_error *err;  /* where that failure was reported */
   /* configuration (hermes's attribute names) */

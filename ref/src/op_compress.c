@@ -278,8 +278,20 @@ static void find_echoes(const cx *c, unsigned char *echo) {
   for (int64_t j = l + 1; j < i; j++) echo[j] = 1;
 }
 
-/* P's facts: the input's, with the estimate of every pruned message and
- * the summary test of every pruned tool output redone. */
+/* The estimate of P[j], asked for by the tail walk only (the messages it
+ * reaches): a kept message's is its input's, a pruned one's the prune's. */
+static int p_tokens(void *ctx, int64_t j, int64_t *tokens, hcc_error *err) {
+  cx *c = ctx;
+  int i = c->src[j];
+  if (c->pr.m[i].action == HCC_PRUNE_KEEP) {
+    *tokens = hcc__align_tokens(&c->al, i);
+    return c->al.rc;
+  }
+  return hcc__prune_now_tokens(&c->pr, i, tokens, err);
+}
+
+/* P's facts: the input's, with the summary test of every pruned tool
+ * output redone; estimates are made when the tail walk asks (p_tokens). */
 static int facts_of_p(cx *c, hcc_error *err) {
   hcc_align_msg *pm = hcc__arena_take(c->a, ((size_t)c->n + 1) * sizeof *pm);
   if (!pm) return no_room(err);
@@ -288,8 +300,7 @@ static int facts_of_p(cx *c, hcc_error *err) {
     pm[j] = c->al.m[i];
     hcc_prune_action act = (hcc_prune_action)c->pr.m[i].action;
     if (act == HCC_PRUNE_KEEP) continue;
-    int rc = hcc__prune_now_tokens(&c->pr, i, &pm[j].tokens, err);
-    if (rc != HCC_OK) return rc;
+    pm[j].tokens = -1;
     if (act == HCC_PRUNE_ARGS) continue; /* content unchanged */
     int meta = truthy_member(&c->t.doc, c->t.msg[i].tok, "_compressed_summary");
     int text = 0;
@@ -297,7 +308,7 @@ static int facts_of_p(cx *c, hcc_error *err) {
       hcc_view v;
       hcc_slice s;
       stage_begin(c);
-      rc = base_view(c, j, &v, err);
+      int rc = base_view(c, j, &v, err);
       if (rc == HCC_OK) rc = text_of(c, v, hcc__view_get(v, "content"), &s, err);
       if (rc == HCC_OK) text = hcc__is_summary_text(s);
       stage_end(c);
@@ -308,7 +319,8 @@ static int facts_of_p(cx *c, hcc_error *err) {
   c->ap = c->al;
   c->ap.n = c->n;
   c->ap.m = pm;
-  c->ap.src = c->src; /* a kept message's deferred estimate is its input's */
+  c->ap.estimate = p_tokens;
+  c->ap.estimate_ctx = c;
   hcc__align_run(&c->ap);
   c->start = c->ap.compress_start;
   c->end = c->ap.compress_end;
