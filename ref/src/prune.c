@@ -810,26 +810,33 @@ typedef struct wjob {
   int i;
 } wjob;
 
-static int put_summary(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
-                       hcc_error *err) {
-  wjob *j = ctx;
-  hcc_prune *p = j->p;
+/* The summary line of message i: its head, then the tail read from the
+ * tail source (at depth 2 the depth-1 summary, written into the
+ * estimator's buffer with a head of its own, so it comes first).  json
+ * escapes the head for a JSON string body; the tail never needs it. */
+static int write_summary_line(hcc_prune *p, int i, int json, hcc_out *o, hcc_error *err) {
   hcc_ts_text src;
   const char *head;
   size_t len, mark;
   hcc_ts_tail tail;
-  (void)d, (void)old, (void)scratch;
-  /* the tail source first: at depth 2 it is the depth-1 summary, written
-   * into the estimator's buffer with a head of its own */
-  int rc = tail_source(p, j->i, &src, err);
-  if (rc == HCC_OK) rc = format_head(p, p->m[j->i].memo, &mark, &head, &len, &tail, err);
+  int rc = tail_source(p, i, &src, err);
+  if (rc == HCC_OK) rc = format_head(p, p->m[i].memo, &mark, &head, &len, &tail, err);
   if (rc != HCC_OK) return rc;
-  hcc__out_ch(o, '"');
-  hcc__out_json_body(o, head, len);
+  if (json) hcc__out_json_body(o, head, len);
+  else hcc__out_put(o, head, len);
   hcc__ts_tail(&src, tail, hcc__ts_emit_out, o);
-  hcc__out_ch(o, '"');
   p->a->used = mark;
   return HCC_OK;
+}
+
+static int put_summary(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
+                       hcc_error *err) {
+  wjob *j = ctx;
+  (void)d, (void)old, (void)scratch;
+  hcc__out_ch(o, '"');
+  int rc = write_summary_line(j->p, j->i, 1, o, err);
+  hcc__out_ch(o, '"');
+  return rc;
 }
 
 static int put_shot(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
@@ -839,6 +846,21 @@ static int put_shot(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hc
   (void)d, (void)old, (void)scratch;
   int rc = render_shot(j->p, j->i, &s, err);
   if (rc == HCC_OK) hcc__out_json_str(o, s.s, s.n);
+  return rc;
+}
+
+int hcc__prune_put_text(hcc_prune *p, int i, hcc_out *o, hcc_error *err) {
+  hcc_ts_text s;
+  int rc = HCC_OK;
+  switch ((hcc_prune_action)p->m[i].action) {
+  case HCC_PRUNE_DUPLICATE: hcc__out_str(o, HCC_DUPLICATE_TOOL_OUTPUT); break;
+  case HCC_PRUNE_SUMMARY: rc = write_summary_line(p, i, 0, o, err); break;
+  case HCC_PRUNE_SCREENSHOT:
+    rc = render_shot(p, i, &s, err);
+    if (rc == HCC_OK) hcc__out_put(o, s.s, s.n);
+    break;
+  default: return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: the prune left no string content");
+  }
   return rc;
 }
 
