@@ -278,10 +278,6 @@ static void find_echoes(const cx *c, unsigned char *echo) {
   for (int64_t j = l + 1; j < i; j++) echo[j] = 1;
 }
 
-static int run_pruned_text(cx *c, void *arg, hcc_out *o, hcc_error *err) {
-  return hcc__prune_put_text(&c->pr, *(int *)arg, o, err);
-}
-
 /* The estimate of P[j], asked for by the tail walk only (the messages it
  * reaches): a kept message's is its input's, a pruned one's the prune's. */
 static int p_tokens(void *ctx, int64_t j, int64_t *tokens, hcc_error *err) {
@@ -307,22 +303,19 @@ static int facts_of_p(cx *c, hcc_error *err) {
     pm[j].tokens = -1;
     if (act == HCC_PRUNE_ARGS) continue; /* content unchanged */
     int meta = truthy_member(&c->t.doc, c->t.msg[i].tok, "_compressed_summary");
-    int text = 0;
-    if (act != HCC_PRUNE_DUPLICATE) { /* the duplicate note is no summary */
+    int text = 0, rc;
+    if (act == HCC_PRUNE_IMAGES) { /* a list: its text view */
       hcc_view v;
       hcc_slice s;
-      int rc;
       stage_begin(c);
-      if (act == HCC_PRUNE_IMAGES) { /* a list: its text view */
-        rc = base_view(c, j, &v, err);
-        if (rc == HCC_OK) rc = text_of(c, v, hcc__view_get(v, "content"), &s, err);
-      } else { /* a string: its text, without writing the message */
-        rc = write_measured(c, run_pruned_text, &i, &s, err);
-      }
+      rc = base_view(c, j, &v, err);
+      if (rc == HCC_OK) rc = text_of(c, v, hcc__view_get(v, "content"), &s, err);
       if (rc == HCC_OK) text = hcc__is_summary_text(s);
       stage_end(c);
-      if (rc != HCC_OK) return rc;
+    } else { /* a string: decided without writing it */
+      rc = hcc__prune_reads_as_summary(&c->pr, i, &text, err);
     }
+    if (rc != HCC_OK) return rc;
     pm[j].summary = (unsigned char)(meta || text);
   }
   c->ap = c->al;

@@ -28,6 +28,7 @@
 #include "msg_write.h"
 #include "py.h"
 #include "pyspace.h"
+#include "summary_text.h"
 
 /* Tool outputs shorter than this are never deduplicated (pass 1). */
 #define DEDUPE_MIN_CHARS 200
@@ -42,6 +43,7 @@ struct hcc_prune_memo {
   size_t len;       /* bytes of the head (format_head writes it again) */
   hcc_est_acc acc;  /* the estimator's sums over the head */
   unsigned char tail;
+  unsigned char summary; /* hcc__is_summary_text(head): see hcc__prune_reads_as_summary */
   unsigned char done;
 };
 
@@ -296,6 +298,7 @@ static int memo_get(hcc_prune *p, int k, hcc_prune_memo **out, hcc_error *err) {
     hcc_est_sink f = {p->est.e, {0, 0, 0}};
     hcc__est_sink_text(&f, head, len);
     mm->len = len, mm->acc = f.acc, mm->tail = (unsigned char)tail, mm->done = 1;
+    mm->summary = (unsigned char)hcc__is_summary_text((hcc_slice){head, len});
   }
   p->a->used = mark;
   return rc;
@@ -382,6 +385,34 @@ static int render_shot(hcc_prune *p, int i, hcc_ts_text *out, hcc_error *err) {
   if (o.len > o.cap) return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: screenshot line outgrew the render buffer");
   out->s = p->est.buf, out->n = o.len, out->json = 0;
   return HCC_OK;
+}
+
+/* Whether a summary line reads as a compaction summary is decided by its
+ * head alone: every summary prefix ends in ':' and the merged delimiter in
+ * ']', and a tail is digits, '-', '?', ',', ' ', ASCII words and ')'
+ * (tool_summary.h), so no prefix or delimiter can end inside the tail,
+ * and neither can one start there.  The head is the call's, so the answer
+ * is memoised with it, at any depth (test_tool_summary checks the property on
+ * every tail kind). */
+int hcc__prune_reads_as_summary(hcc_prune *p, int i, int *yes, hcc_error *err) {
+  hcc_ts_text s;
+  hcc_prune_memo *mm;
+  int rc = HCC_OK;
+  switch ((hcc_prune_action)p->m[i].action) {
+  case HCC_PRUNE_DUPLICATE:
+    *yes = hcc__is_summary_text((hcc_slice){HCC_DUPLICATE_TOOL_OUTPUT, strlen(HCC_DUPLICATE_TOOL_OUTPUT)});
+    return HCC_OK;
+  case HCC_PRUNE_SUMMARY:
+    rc = memo_get(p, p->m[i].memo, &mm, err);
+    *yes = rc == HCC_OK && mm->summary;
+    return rc;
+  case HCC_PRUNE_SCREENSHOT:
+    rc = render_shot(p, i, &s, err);
+    *yes = rc == HCC_OK && hcc__is_summary_text((hcc_slice){s.s, s.n});
+    return rc;
+  default:
+    return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: the prune left no string content");
+  }
 }
 
 /* ---- image parts (_strip_image_parts_from_parts) --------------------------- */
@@ -810,33 +841,26 @@ typedef struct wjob {
   int i;
 } wjob;
 
-/* The summary line of message i: its head, then the tail read from the
- * tail source (at depth 2 the depth-1 summary, written into the
- * estimator's buffer with a head of its own, so it comes first).  json
- * escapes the head for a JSON string body; the tail never needs it. */
-static int write_summary_line(hcc_prune *p, int i, int json, hcc_out *o, hcc_error *err) {
+static int put_summary(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
+                       hcc_error *err) {
+  wjob *j = ctx;
+  hcc_prune *p = j->p;
   hcc_ts_text src;
   const char *head;
   size_t len, mark;
   hcc_ts_tail tail;
-  int rc = tail_source(p, i, &src, err);
-  if (rc == HCC_OK) rc = format_head(p, p->m[i].memo, &mark, &head, &len, &tail, err);
+  (void)d, (void)old, (void)scratch;
+  /* the tail source first: at depth 2 it is the depth-1 summary, written
+   * into the estimator's buffer with a head of its own */
+  int rc = tail_source(p, j->i, &src, err);
+  if (rc == HCC_OK) rc = format_head(p, p->m[j->i].memo, &mark, &head, &len, &tail, err);
   if (rc != HCC_OK) return rc;
-  if (json) hcc__out_json_body(o, head, len);
-  else hcc__out_put(o, head, len);
+  hcc__out_ch(o, '"');
+  hcc__out_json_body(o, head, len);
   hcc__ts_tail(&src, tail, hcc__ts_emit_out, o);
+  hcc__out_ch(o, '"');
   p->a->used = mark;
   return HCC_OK;
-}
-
-static int put_summary(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
-                       hcc_error *err) {
-  wjob *j = ctx;
-  (void)d, (void)old, (void)scratch;
-  hcc__out_ch(o, '"');
-  int rc = write_summary_line(j->p, j->i, 1, o, err);
-  hcc__out_ch(o, '"');
-  return rc;
 }
 
 static int put_shot(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hcc_out *o,
@@ -846,21 +870,6 @@ static int put_shot(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, hc
   (void)d, (void)old, (void)scratch;
   int rc = render_shot(j->p, j->i, &s, err);
   if (rc == HCC_OK) hcc__out_json_str(o, s.s, s.n);
-  return rc;
-}
-
-int hcc__prune_put_text(hcc_prune *p, int i, hcc_out *o, hcc_error *err) {
-  hcc_ts_text s;
-  int rc = HCC_OK;
-  switch ((hcc_prune_action)p->m[i].action) {
-  case HCC_PRUNE_DUPLICATE: hcc__out_str(o, HCC_DUPLICATE_TOOL_OUTPUT); break;
-  case HCC_PRUNE_SUMMARY: rc = write_summary_line(p, i, 0, o, err); break;
-  case HCC_PRUNE_SCREENSHOT:
-    rc = render_shot(p, i, &s, err);
-    if (rc == HCC_OK) hcc__out_put(o, s.s, s.n);
-    break;
-  default: return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: the prune left no string content");
-  }
   return rc;
 }
 

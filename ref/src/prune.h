@@ -73,10 +73,11 @@ int hcc__prune_run(hcc_prune *p, const hcc_transcript *t, const hcc_prune_cfg *c
 /* Writes message i as pruned. */
 int hcc__prune_write_msg(hcc_prune *p, int i, hcc_out *o, hcc_error *err);
 
-/* Writes the text of message i's new content when the prune made it a
- * string (actions DUPLICATE, SUMMARY, SCREENSHOT): the string as decoded
- * from what hcc__prune_write_msg writes, without writing the message. */
-int hcc__prune_put_text(hcc_prune *p, int i, hcc_out *o, hcc_error *err);
+/* *yes is 1 when the text of message i's new content reads as a
+ * compaction summary (hcc__is_summary_text); only for the actions that make
+ * it a string (DUPLICATE, SUMMARY, SCREENSHOT).  Decided without writing
+ * the content: for a summary line by its head, memoised per call. */
+int hcc__prune_reads_as_summary(hcc_prune *p, int i, int *yes, hcc_error *err);
 
 /* The token estimate (_estimate_msg_budget_tokens) of message i before
  * and after pruning.  HCC_E_SHAPE where hermes's estimate raises. */

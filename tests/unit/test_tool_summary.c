@@ -11,6 +11,8 @@
  *   d = [c for c in range(0x110000) if unicodedata.category(chr(c)) == "Nd"]
  *   len(d), sum(d)   # 660, 30806570
  */
+#include "prefixes.h"
+#include "summary_text.h"
 #include "tool_summary.h"
 #include "unit.h"
 
@@ -218,11 +220,65 @@ static void test_digits(void **state) {
   assert_false(hcc__ts_is_digit('a') || hcc__ts_is_digit(0x00B2) || hcc__ts_is_digit(0x2460));
 }
 
+/* prune.c decides whether a summary line reads as a compaction summary by
+ * its head alone (hcc__prune_reads_as_summary): that holds because no tail
+ * ever emits the last byte of a summary prefix or of the merged delimiter
+ * (':' and ']' today), so none can end inside a tail.  Every tail kind is
+ * run on outputs built to reach each branch: exit codes and counts with
+ * signs, Unicode digits, no match, blank and many-line texts. */
+static void test_tails_end_no_summary_marker(void **state) {
+  (void)state;
+  static const char *const pieces[] = {
+      "\\\"exit_code\\\": -12", "\\\"exit_code\\\": \\u0663\\u0664", "\\\"total_count\\\": 42",
+      "\\\"total_count\\\": \\uff11\\uff12", "\\\"exit_code\\\": x", "\\n", " ", "ok:", "[a]",
+      "\\u00e9", "\\\"total_count\\\": -3", "9999999999"};
+  int lit[HCC_LIT__COUNT], nlit = 0;
+  lit[nlit++] = HCC_LIT_SUMMARY_PREFIX;
+  lit[nlit++] = HCC_LIT_LEGACY_SUMMARY_PREFIX;
+  lit[nlit++] = HCC_LIT_MERGED_SUMMARY_DELIMITER;
+  for (int id = HCC_LIT_HISTORICAL_0; id < HCC_LIT__COUNT; id++) lit[nlit++] = id;
+  char body[512], out[512];
+  uint64_t x = 0x2545f4914f6cdd1dull;
+  size_t emitted = 0;
+  for (int it = 0; it < 20000; it++) {
+    size_t n = 0;
+    int k = it % 7;
+    while (k-- > 0) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      const char *p = pieces[x % (sizeof pieces / sizeof pieces[0])];
+      memcpy(body + n, p, strlen(p));
+      n += strlen(p);
+    }
+    hcc_ts_text t = {body, n, 1};
+    for (int tail = HCC_TS_NONE; tail <= HCC_TS_LINES_OUTPUT; tail++) {
+      hcc_out o;
+      hcc__out_init(&o, out, sizeof out);
+      hcc__ts_tail(&t, (hcc_ts_tail)tail, hcc__ts_emit_out, &o);
+      assert_true(o.len < sizeof out);
+      for (int l = 0; l < nlit; l++) {
+        char last = hcc__lits[lit[l]].s[hcc__lits[lit[l]].n - 1];
+        assert_null(memchr(out, last, o.len));
+      }
+      emitted += o.len;
+    }
+  }
+  assert_true(emitted > 100000);
+  /* and the decision it licenses, on one head: a summary head stays one
+   * whatever tail follows, a plain head stays plain */
+  const char *head = "[CONTEXT SUMMARY]:] ran `x` -> exit ";
+  char line[128];
+  snprintf(line, sizeof line, "%s-1, 3 lines output", head);
+  assert_true(hcc__is_summary_text((hcc_slice){head, strlen(head)}));
+  assert_true(hcc__is_summary_text((hcc_slice){line, strlen(line)}));
+  assert_false(hcc__is_summary_text((hcc_slice){"[CONTEXT SUMMARY]", 17}));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_rows),
       cmocka_unit_test(test_head_cap),
       cmocka_unit_test(test_grouped),
+      cmocka_unit_test(test_tails_end_no_summary_marker),
       cmocka_unit_test(test_digits),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
