@@ -172,6 +172,10 @@ size_t hcc__json_decode(const char *raw, size_t n, char *dst);
 size_t hcc__json_decoded_len(const char *raw, size_t n);
 /* Code points of a valid JSON string body once decoded (Python's len()). */
 size_t hcc__json_str_cps(const char *raw, size_t n);
+/* Whether that count is above k (len(s) > k), read off the byte length
+ * alone where it decides: the gates on tool outputs and arguments ask
+ * only this of texts mostly far from k. */
+int hcc__json_str_longer(const char *raw, size_t n, size_t k);
 /* Next code point of the valid JSON string body raw[0..n) at *pos, as
  * json.loads decodes it: escaped surrogate pairs joined, a lone surrogate
  * kept as that code point; advances *pos. */

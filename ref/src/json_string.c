@@ -104,6 +104,14 @@ size_t hcc__json_decoded_len(const char *raw, size_t n) {
   return decode(raw, n, NULL);
 }
 
+int hcc__json_str_longer(const char *raw, size_t n, size_t k) {
+  /* a code point takes 1 to 12 raw bytes (an escaped surrogate pair is
+   * the longest), so only lengths in (k, 12k] need the count */
+  if (n <= k) return 0;
+  if (n / 12 > k) return 1;
+  return hcc__json_str_cps(raw, n) > k;
+}
+
 size_t hcc__json_str_cps(const char *raw, size_t n) {
   /* Every byte of an escape is ASCII, so counting the body's code points
    * as bytes counts an escape of L bytes as L; one pass over the escapes

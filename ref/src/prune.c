@@ -631,22 +631,31 @@ static int truncate_args(hcc_prune *p, int i, int *hit, hcc_error *err) {
 /* ---- pass 1: duplicates ------------------------------------------------------ */
 
 /* md5(content.encode("utf-8", errors="replace")).hexdigest()[:12] of a
- * string token: a lone surrogate encodes as "?". */
+ * string token: a lone surrogate encodes as "?".  The decoded bytes go to
+ * the hash in chunks of a stack buffer (a tool output has an escape every
+ * few dozen bytes; one update each cost more than the hashing); a run
+ * longer than the buffer is hashed where it stands. */
 static uint64_t content_key(const hcc_doc *d, int tok) {
   hcc_ts_text t = body_of(d, tok);
   hcc_md5 md;
   unsigned char dig[16];
-  char enc[4];
-  size_t pos = 0;
+  char buf[2048];
+  size_t pos = 0, bn = 0;
   hcc__md5_init(&md);
-  while (pos < t.n) { /* runs without escapes are UTF-8 already: hashed as they stand */
+  while (pos < t.n) { /* runs without escapes are UTF-8 already */
     size_t at = pos;
     uint32_t cp = 0;
     size_t k = hcc__json_body_piece(t.s, t.n, &pos, &cp);
-    if (k) hcc__md5_update(&md, t.s + at, k);
-    else if (cp >= 0xD800 && cp <= 0xDFFF) hcc__md5_update(&md, "?", 1);
-    else hcc__md5_update(&md, enc, hcc__utf8_encode(cp, enc));
+    if (bn + (k ? k : 4) > sizeof buf) {
+      hcc__md5_update(&md, buf, bn);
+      bn = 0;
+    }
+    if (k >= sizeof buf) hcc__md5_update(&md, t.s + at, k);
+    else if (k) memcpy(buf + bn, t.s + at, k), bn += k;
+    else if (cp >= 0xD800 && cp <= 0xDFFF) buf[bn++] = '?';
+    else bn += hcc__utf8_encode(cp, buf + bn);
   }
+  hcc__md5_update(&md, buf, bn);
   hcc__md5_final(&md, dig);
   return hcc__md5_prefix48(dig);
 }
@@ -663,8 +672,9 @@ static int dedupe(hcc_prune *p, hcc_error *err) {
     const hcc_msg *m = &t->msg[i];
     int c = m->content;
     if (m->role != HCC_ROLE_TOOL || c < 0 || d->tok[c].type != HCC_T_STRING) continue;
-    if (hcc__json_str_cps(d->text + d->tok[c].start, (size_t)(d->tok[c].end - d->tok[c].start)) < DEDUPE_MIN_CHARS)
-      continue;
+    if (!hcc__json_str_longer(d->text + d->tok[c].start, (size_t)(d->tok[c].end - d->tok[c].start),
+                              DEDUPE_MIN_CHARS - 1))
+      continue; /* len(content) < 200 */
     uint64_t key = content_key(d, c) + 1;
     size_t s = (size_t)(key * 0x9e3779b97f4a7c15u >> 20) & (nslot - 1);
     while (set[s] && set[s] != key) s = (s + 1) & (nslot - 1);

@@ -115,7 +115,7 @@ static void test_decode_pieces(void **state) {
  * against the code points of the decoded text, on random bodies of
  * every kind of piece, long enough for many sixteen-byte blocks and for
  * the counter's batches of 255 blocks. */
-static void test_cps_random(void **state) {
+static void test_cps_random(void **state) { /* and hcc__json_str_longer */
   (void)state;
   static const char *const pieces[] = {"a", "xyz ", "\\n", "\\\\", "\\\"", "\\/", "\\u00e9",
                                        "\\u20AC", "\\ud83d\\ude00", "\\ud800", "\\udfff",
@@ -133,8 +133,17 @@ static void test_cps_random(void **state) {
       n += k;
     }
     size_t dn = hcc__json_decode(raw, n, dec);
-    assert_int_equal(hcc__json_str_cps(raw, n), hcc__utf8_count(dec, dn));
+    size_t cps = hcc__utf8_count(dec, dn);
+    assert_int_equal(hcc__json_str_cps(raw, n), cps);
+    /* the length test around the count and at the ends of its shortcuts */
+    size_t ks[] = {0, 1, cps ? cps - 1 : 0, cps, cps + 1, n / 12, n / 12 + 1, n, n + 1, 199, 500};
+    for (size_t j = 0; j < N(ks); j++) assert_int_equal(hcc__json_str_longer(raw, n, ks[j]), cps > ks[j]);
   }
+  /* twelve raw bytes a code point: the shortcut's edge */
+  char pairs[12 * 12 + 1] = "";
+  for (int j = 0; j < 12; j++) strcat(pairs, "\\ud83d\\ude00");
+  assert_int_equal(hcc__json_str_longer(pairs, 144, 11), 1);
+  assert_int_equal(hcc__json_str_longer(pairs, 144, 12), 0);
 }
 
 /* Every BMP code point written as \uXXXX decodes to its UTF-8 (or WTF-8
