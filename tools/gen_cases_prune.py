@@ -200,6 +200,19 @@ def hand_cases():
          asst(call("k3", "web_extract", {"urls": ["https://example.cn/b"]})), tool("k3", cjk + "?")] + tail,
         params={"tail_token_budget": 0, "protect_last_n": 30},
         note="md5 of content.encode('utf-8', 'replace'): both lone surrogates and '?' give the same key")
+    # Two different outputs whose MD5 digests share their first 48 bits
+    # (found by a birthday search over the 8-hex-digit suffix, ~2^24 tries;
+    # hashlib confirms: cf8f524d09f8c01b... and cf8f524d09f828f8...).  The
+    # shared part is long (5,846 UTF-8 bytes) with escapes every line, a
+    # 3,000-byte run without any, CJK and a tab, so the whole decoding
+    # feed of the key is exercised.
+    coll = "\n".join("log line %04d: ok, nothing to see here" % k for k in range(60)) + "\n" + "x" * 3000 + \
+        "\n" + "\u65e5\u672c\u8a9e\u306e\u30c6\u30ad\u30b9\u30c8 " * 20 + "\ttab\n"
+    add("PRUNE-3-md5-48-bit-collision", ["PRUNE-3"],
+        [asst(call("m1", "terminal", {"command": "make"})), tool("m1", coll + "003c6030"),
+         asst(call("m2", "terminal", {"command": "make"})), tool("m2", coll + "0086bdf7")] + tail,
+        params={"tail_token_budget": 0, "protect_last_n": 30},
+        note="different contents, same first 12 hex digits of the MD5: the older becomes the duplicate note")
     add("PRUNE-3-role-and-type", ["PRUNE-3"],
         [user(body), user(body), asst(call("q1", "t", {})), tool("q1", [{"type": "text", "text": body}]),
          tool("q1", [{"type": "text", "text": body}]), {"role": "tool", "tool_call_id": "q1", "content": None},
