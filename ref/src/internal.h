@@ -176,6 +176,9 @@ size_t hcc__json_str_cps(const char *raw, size_t n);
  * alone where it decides: the gates on tool outputs and arguments ask
  * only this of texts mostly far from k. */
 int hcc__json_str_longer(const char *raw, size_t n, size_t k);
+/* How many newlines a valid JSON string body decodes to
+ * (s.count("\n")). */
+size_t hcc__json_newlines(const char *raw, size_t n);
 /* Next code point of the valid JSON string body raw[0..n) at *pos, as
  * json.loads decodes it: escaped surrogate pairs joined, a lone surrogate
  * kept as that code point; advances *pos. */

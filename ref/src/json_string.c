@@ -104,6 +104,24 @@ size_t hcc__json_decoded_len(const char *raw, size_t n) {
   return decode(raw, n, NULL);
 }
 
+size_t hcc__json_newlines(const char *raw, size_t n) {
+  /* a raw newline cannot appear in a body: only "\n" and "\u000a" (any
+   * case) decode to one; every other escape is skipped whole, so the "n"
+   * of "\\n" is never taken for one */
+  size_t lines = 0;
+  for (size_t i = next_bslash(raw, 0, n); i < n; i = next_bslash(raw, i, n)) {
+    char e = raw[i + 1];
+    if (e == 'u') {
+      lines += hex4(raw + i + 2) == '\n';
+      i += 6;
+    } else {
+      lines += e == 'n';
+      i += 2;
+    }
+  }
+  return lines;
+}
+
 int hcc__json_str_longer(const char *raw, size_t n, size_t k) {
   /* a code point takes 1 to 12 raw bytes (an escaped surrogate pair is
    * the longest), so only lengths in (k, 12k] need the count */

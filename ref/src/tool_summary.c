@@ -194,25 +194,16 @@ static void emit_number(const hcc_ts_text *t, const char *lit, int minus, hcc_ts
 }
 
 /* content.count("\n") + 1 if content.strip() else 0.  The blank test
- * stops at the first non-blank code point; the count reads escapes only
- * in a JSON body (a raw newline cannot appear in one) and newline bytes
- * in text, skipping everything else in bulk. */
+ * stops at the first non-blank code point; the count reads only the
+ * escapes of a JSON body (a raw newline cannot appear in one) and the
+ * newline bytes of text, skipping everything else in bulk. */
 static uint64_t line_count(const hcc_ts_text *t) {
   int blank = 1;
   for (size_t pos = 0; blank && pos < t->n;) blank = hcc__py_isspace(hcc__ts_next(t, &pos));
   if (blank) return 0;
+  if (t->json) return 1 + (uint64_t)hcc__json_newlines(t->s, t->n);
   uint64_t lines = 1;
-  for (size_t pos = 0; pos < t->n;) {
-    if (!t->json) {
-      const char *nl = memchr(t->s + pos, '\n', t->n - pos);
-      if (!nl) break;
-      lines++;
-      pos = (size_t)(nl - t->s) + 1;
-      continue;
-    }
-    uint32_t cp = 0;
-    if (!hcc__json_body_piece(t->s, t->n, &pos, &cp)) lines += cp == '\n';
-  }
+  for (const char *p = t->s, *end = t->s + t->n; (p = memchr(p, '\n', (size_t)(end - p))); p++) lines++;
   return lines;
 }
 

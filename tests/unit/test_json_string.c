@@ -115,11 +115,12 @@ static void test_decode_pieces(void **state) {
  * against the code points of the decoded text, on random bodies of
  * every kind of piece, long enough for many sixteen-byte blocks and for
  * the counter's batches of 255 blocks. */
-static void test_cps_random(void **state) { /* and hcc__json_str_longer */
+static void test_cps_random(void **state) { /* and hcc__json_str_longer, hcc__json_newlines */
   (void)state;
   static const char *const pieces[] = {"a", "xyz ", "\\n", "\\\\", "\\\"", "\\/", "\\u00e9",
                                        "\\u20AC", "\\ud83d\\ude00", "\\ud800", "\\udfff",
-                                       "\xc3\xa9", "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "\\u0000"};
+                                       "\xc3\xa9", "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "\\u0000",
+                                       "\\u000a", "\\u000A", "\\\\n", "n"};
   static char raw[20000], dec[20000];
   uint64_t x = 0x2545f4914f6cdd1dull;
   for (int it = 0; it < 300; it++) {
@@ -138,6 +139,9 @@ static void test_cps_random(void **state) { /* and hcc__json_str_longer */
     /* the length test around the count and at the ends of its shortcuts */
     size_t ks[] = {0, 1, cps ? cps - 1 : 0, cps, cps + 1, n / 12, n / 12 + 1, n, n + 1, 199, 500};
     for (size_t j = 0; j < N(ks); j++) assert_int_equal(hcc__json_str_longer(raw, n, ks[j]), cps > ks[j]);
+    size_t nl = 0;
+    for (size_t j = 0; j < dn; j++) nl += dec[j] == '\n';
+    assert_int_equal(hcc__json_newlines(raw, n), nl);
   }
   /* twelve raw bytes a code point: the shortcut's edge */
   char pairs[12 * 12 + 1] = "";
