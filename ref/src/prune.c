@@ -238,20 +238,20 @@ static int text_contains(const hcc_ts_text *t, const char *lit) {
   return 0;
 }
 
-static size_t text_cps(const hcc_ts_text *t) {
-  return t->json ? hcc__json_str_cps(t->s, t->n) : hcc__utf8_count(t->s, t->n);
+/* len(t) > k, counting only where the byte length does not decide. */
+static int text_longer(const hcc_ts_text *t, size_t k) {
+  return t->json ? hcc__json_str_longer(t->s, t->n, k) : t->n > k && hcc__utf8_count(t->s, t->n) > k;
 }
 
 /* The string tests of _demote_tool_result_at: a string content is
  * summarised unless empty, already a placeholder or a summary line, or not
  * longer than min_chars (PRUNE-4). */
 static int summarizable(const hcc_ts_text *t, int64_t min_chars) {
-  size_t n = text_cps(t);
-  if (n == 0 || text_starts(t, HCC_PRUNED_TOOL_PLACEHOLDER, 1)) return 0;
+  if (t->n == 0 || text_starts(t, HCC_PRUNED_TOOL_PLACEHOLDER, 1)) return 0;
   if (text_starts(t, "[Duplicate tool output", 0)) return 0;
-  if (n < SUMMARY_LINE_MAX && text_starts(t, "[", 0) && text_contains(t, " chars)")) return 0;
+  if (text_starts(t, "[", 0) && !text_longer(t, SUMMARY_LINE_MAX - 1) && text_contains(t, " chars)")) return 0;
   if (text_starts(t, "[screenshot removed", 0)) return 0;
-  return (int64_t)n > min_chars;
+  return min_chars < 0 || text_longer(t, (size_t)min_chars);
 }
 
 /* ---- summary heads (memo) ------------------------------------------------- */
