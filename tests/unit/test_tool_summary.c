@@ -154,6 +154,18 @@ static const row escaped_rows[] = {
      "[search_files] content search for '\077' in . -> 9 matches"},
     {"[\"search_files\", \"{}\", \"total_count: 9\"]",
      "[search_files] content search for '\077' in . -> \077 matches"},
+    /* \u escapes that spell nothing of the word (ANSI colours, a bell)
+     * before it, and ones that spell a letter or the quote after them */
+    {"[\"terminal\", \"{}\", \"\\u001b[32mok\\u001b[0m \\\"exit_code\\\": 3\"]",
+     "[terminal] ran `` -> exit 3, 1 lines output"},
+    {"[\"terminal\", \"{}\", \"\\u001b[1m \\\"\\u0065xit_code\\\": 4\"]",
+     "[terminal] ran `` -> exit 4, 1 lines output"},
+    {"[\"terminal\", \"{}\", \"\\u001b[1m \\\"exit_code\\\" \\u001b: 5 \\u0022exit_code\\\": 6\"]",
+     "[terminal] ran `` -> exit 6, 1 lines output"},
+    {"[\"search_files\", \"{}\", \"\\u00e9\\u0007 \\\"total_count\\\": 11\"]",
+     "[search_files] content search for '\077' in . -> 11 matches"},
+    {"[\"search_files\", \"{}\", \"\\u0007 \\\"total_c\\u006Funt\\\": 12\"]",
+     "[search_files] content search for '\077' in . -> 12 matches"},
 };
 
 static void test_rows(void **state) {
