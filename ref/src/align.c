@@ -44,7 +44,7 @@ static void put_body(hcc_out *o, const hcc_doc *d, int tok) {
   size_t raw_n = (size_t)(t->end - t->start);
   size_t room = o->len < o->cap ? o->cap - o->len : 0;
   /* the decoded text is never longer than its body */
-  if (raw_n <= room) o->len += hcc__json_decode(d->text + t->start, raw_n, o->buf + o->len);
+  if (raw_n <= room) o->len += hcc__json_decode_wide(d->text + t->start, raw_n, o->buf + o->len);
   else o->len += raw_n; /* cannot happen within the buffer's bound */
 }
 

@@ -60,7 +60,7 @@ static hcc_slice after(hcc_slice t, size_t at, int lit) {
  * than the raw body. */
 static hcc_slice decode(const hcc_doc *d, int tok, char *buf) {
   const hcc_tok *t = &d->tok[tok];
-  hcc_slice s = {buf, hcc__json_decode(d->text + t->start, (size_t)(t->end - t->start), buf)};
+  hcc_slice s = {buf, hcc__json_decode_wide(d->text + t->start, (size_t)(t->end - t->start), buf)};
   return s;
 }
 

@@ -168,6 +168,10 @@ size_t hcc__json_body_piece(const char *raw, size_t n, size_t *pos, uint32_t *cp
 /* Decodes the body raw[0..n) of a valid JSON string into WTF-8 at dst
  * (which needs at most n bytes); returns the decoded length. */
 size_t hcc__json_decode(const char *raw, size_t n, char *dst);
+/* The same, faster, for a dst that holds at least n bytes (the raw
+ * length), of which it may write all: whole 16-byte blocks are copied
+ * ahead of the escape that ends a run. */
+size_t hcc__json_decode_wide(const char *raw, size_t n, char *dst);
 /* Decoded length of a valid JSON string body, without writing. */
 size_t hcc__json_decoded_len(const char *raw, size_t n);
 /* Code points of a valid JSON string body once decoded (Python's len()). */

@@ -100,6 +100,36 @@ size_t hcc__json_decode(const char *raw, size_t n, char *dst) {
   return decode(raw, n, dst);
 }
 
+size_t hcc__json_decode_wide(const char *raw, size_t n, char *dst) {
+  size_t i = 0, out = 0;
+#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
+  /* copy sixteen bytes, then keep what came before the first backslash:
+   * out <= i always (decoding never lengthens), so out + 16 <= n while
+   * i + 16 <= n, within the n bytes dst holds */
+  const __m128i bs = _mm_set1_epi8('\\');
+  while (n - i >= 16) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(raw + i));
+    _mm_storeu_si128((__m128i *)(void *)(dst + out), x);
+    unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, bs));
+    if (!m) {
+      i += 16, out += 16;
+      continue;
+    }
+    size_t k = (size_t)__builtin_ctz(m);
+    i += k, out += k;
+    char e = raw[i + 1];
+    if (e == 'u') {
+      out += hcc__utf8_encode(hcc__json_body_next_slow(raw, n, &i), dst + out);
+      continue;
+    }
+    /* the two-byte escapes, inline: most escapes in text are \n */
+    dst[out++] = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == 'b' ? '\b' : e == 'f' ? '\f' : e;
+    i += 2;
+  }
+#endif
+  return out + decode(raw + i, n - i, dst + out);
+}
+
 size_t hcc__json_decoded_len(const char *raw, size_t n) {
   return decode(raw, n, NULL);
 }

@@ -30,7 +30,7 @@ static int summary_arg(const char *in, size_t len, hcc_arena *a, hcc_slice *out,
     size_t raw = (size_t)(t->end - t->start);
     char *buf = hcc__arena_take(a, raw ? raw : 1);
     if (!buf) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the decoded summary");
-    out->n = hcc__json_decode(in + t->start, raw, buf);
+    out->n = hcc__json_decode_wide(in + t->start, raw, buf);
     out->s = buf;
     return HCC_OK;
   }

@@ -87,7 +87,7 @@ int hcc__args_shrink(const hcc_doc *td, int v, size_t head, hcc_arena *a,
   *changed = 0;
   if (!text || !buf)
     return hcc__fail(err, HCC_E_WORKSPACE, (size_t)t->start, "workspace too small for tool-call arguments");
-  size_t m = hcc__json_decode(raw, rn, text);
+  size_t m = hcc__json_decode_wide(raw, rn, text);
   int rc = hcc__json_parse(&inner, text, m, a, &ierr);
   if (rc == HCC_E_WORKSPACE) return hcc__fail(err, rc, (size_t)t->start, ierr.message);
   if (rc != HCC_OK || hcc__py_doc_has_huge_int(&inner)) return HCC_OK;

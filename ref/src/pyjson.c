@@ -79,7 +79,7 @@ static void dump_string(dumper *s, int t, int is_key) {
   size_t n = (size_t)(k->end - k->start);
   const char *raw = s->w.d->text + k->start, *txt = raw;
   if (memchr(raw, '\\', n)) { /* without escapes the body is the value */
-    n = hcc__json_decode(raw, n, s->w.buf);
+    n = hcc__json_decode_wide(raw, n, s->w.buf);
     txt = s->w.buf;
   }
   hcc__out_ch(s->o, '"');

@@ -321,7 +321,7 @@ static int parse_args(hctx *c, int args) {
   if (!rn) return HCC_OK;
   char *text = hcc__arena_take(c->scratch, rn + 1);
   if (!text) return hcc__fail(c->err, HCC_E_WORKSPACE, (size_t)t->start, "workspace too small for tool arguments");
-  size_t m = hcc__json_decode(d->text + t->start, rn, text);
+  size_t m = hcc__json_decode_wide(d->text + t->start, rn, text);
   hcc_error ierr;
   int rc = hcc__json_parse(&c->a, text, m, c->scratch, &ierr);
   if (rc == HCC_E_WORKSPACE) return hcc__fail(c->err, rc, (size_t)t->start, ierr.message);

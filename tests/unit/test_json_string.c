@@ -115,7 +115,7 @@ static void test_decode_pieces(void **state) {
  * against the code points of the decoded text, on random bodies of
  * every kind of piece, long enough for many sixteen-byte blocks and for
  * the counter's batches of 255 blocks. */
-static void test_cps_random(void **state) { /* and hcc__json_str_longer, hcc__json_newlines */
+static void test_cps_random(void **state) { /* and _longer, _newlines, _decode_wide */
   (void)state;
   static const char *const pieces[] = {"a", "xyz ", "\\n", "\\\\", "\\\"", "\\/", "\\u00e9",
                                        "\\u20AC", "\\ud83d\\ude00", "\\ud800", "\\udfff",
@@ -142,6 +142,12 @@ static void test_cps_random(void **state) { /* and hcc__json_str_longer, hcc__js
     size_t nl = 0;
     for (size_t j = 0; j < dn; j++) nl += dec[j] == '\n';
     assert_int_equal(hcc__json_newlines(raw, n), nl);
+    /* the wide decoder: same text, and nothing written past n bytes */
+    static char wide[20000 + 64];
+    memset(wide, 0x5A, sizeof wide);
+    assert_int_equal(hcc__json_decode_wide(raw, n, wide), dn);
+    assert_memory_equal(wide, dec, dn);
+    for (size_t j = n; j < n + 64; j++) assert_int_equal(wide[j], 0x5A);
   }
   /* twelve raw bytes a code point: the shortcut's edge */
   char pairs[12 * 12 + 1] = "";
