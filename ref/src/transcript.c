@@ -26,8 +26,14 @@ static void members(const hcc_doc *d, int obj, const char *const *keys, int nkey
   if (obj < 0 || d->tok[obj].type != HCC_T_OBJECT) return;
   int j = obj + 1;
   for (int m = 0; m < d->tok[obj].size; m++) {
+    /* a key without escapes (every real one) is its bytes: compared as
+     * they stand, after one look for a backslash per key, not per word */
+    const char *raw = d->text + d->tok[j].start;
+    size_t rn = (size_t)(d->tok[j].end - d->tok[j].start);
+    int plain = !memchr(raw, '\\', rn);
     for (int k = 0; k < nkeys; k++)
-      if (hcc__json_str_eq(d, j, keys[k], len[k])) vals[k] = j + 1;
+      if (plain ? rn == len[k] && memcmp(raw, keys[k], rn) == 0 : hcc__json_str_eq(d, j, keys[k], len[k]))
+        vals[k] = j + 1;
     j = hcc__json_skip(d, j + 1);
   }
 }
