@@ -149,6 +149,51 @@ static void test_jstr_eq_and_hash(void **state) {
   done(&p);
 }
 
+/* One string in two spellings, plain and with random characters written
+ * as \u escapes (astral ones as pairs): equal and hashing equal, at every
+ * length across the hash's 8-byte words. */
+static void test_jstr_hash_spellings(void **state) {
+  (void)state;
+  static const uint32_t cps[] = {'a', 'Z', '0', ' ', '\n', '"', 0xE9, 0x65E5, 0x1F600, 0x7F};
+  static char text[4096];
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (int it = 0; it < 3000; it++) {
+    size_t len = (size_t)(it % 40), n = 0;
+    text[n++] = '[';
+    for (int v = 0; v < 2; v++) {
+      text[n++] = '"';
+      uint64_t y = x;
+      for (size_t k = 0; k < len; k++) {
+        y ^= y << 13, y ^= y >> 7, y ^= y << 17;
+        uint32_t cp = cps[y % N(cps)];
+        int esc = v == 1 && ((y >> 20) & 1);
+        if (cp == '"' || cp == '\n' || (esc && cp >= 0x10000)) {
+          if (cp >= 0x10000) {
+            uint32_t w = cp - 0x10000;
+            n += (size_t)sprintf(text + n, "\\u%04x\\u%04x", (unsigned)(0xD800 + (w >> 10)), (unsigned)(0xDC00 + (w & 0x3FF)));
+          } else {
+            n += (size_t)sprintf(text + n, cp == '"' ? "\\\"" : "\\n");
+          }
+        } else if (esc) {
+          n += (size_t)sprintf(text + n, "\\u%04X", (unsigned)cp);
+        } else {
+          n += unit_utf8_encode(cp, text + n);
+        }
+      }
+      text[n++] = '"';
+      if (!v) text[n++] = ',';
+    }
+    text[n++] = ']';
+    text[n] = 0;
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    parsed p;
+    parse_ok(&p, text, 0);
+    assert_true(hcc__jstr_eq(&p.d, 1, 2));
+    assert_int_equal(hcc__jstr_hash(&p.d, 1), hcc__jstr_hash(&p.d, 2));
+    done(&p);
+  }
+}
+
 static char *write_obj(parsed *p, const hcc_edit *e, size_t ne, int *rc) {
   hcc_out o;
   static char buf[512];
@@ -369,6 +414,7 @@ int main(void) {
       cmocka_unit_test(test_str_blank),
       cmocka_unit_test(test_truthy),
       cmocka_unit_test(test_jstr_eq_and_hash),
+      cmocka_unit_test(test_jstr_hash_spellings),
       cmocka_unit_test(test_obj_write_edits),
       cmocka_unit_test(test_obj_write_duplicates),
       cmocka_unit_test(test_obj_write_nested_and_workspace),
