@@ -141,6 +141,74 @@ static size_t plain_run(const unsigned char *s, size_t i, size_t n, int high) {
   return i;
 }
 
+#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
+/* The escapes a long string may hold without help: every two-byte one.
+ * A \u escape (hex to check, surrogates to count) goes to the byte scan. */
+static const unsigned char SIMPLE_ESCAPE[256] = {
+    ['"'] = 1, ['\\'] = 1, ['/'] = 1, ['b'] = 1, ['f'] = 1, ['n'] = 1, ['r'] = 1, ['t'] = 1};
+
+/* Sixty-four bytes at p: bit k of *q, *b, *c says p[k] is '"', '\\', or
+ * a control byte (0x00..0x1F). */
+static inline void masks64(const unsigned char *p, uint64_t *q, uint64_t *b, uint64_t *c) {
+  const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\'), c1f = _mm_set1_epi8(0x1F);
+  uint64_t mq = 0, mb = 0, mc = 0;
+  for (int k = 0; k < 4; k++) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k));
+    mq |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, quote)) << (16 * k);
+    mb |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, bslash)) << (16 * k);
+    mc |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(x, c1f), x)) << (16 * k);
+  }
+  *q = mq, *b = mb, *c = mc;
+}
+
+/* The body of a long string, 64 bytes a step, for a text known to be
+ * valid UTF-8: returns an offset where the byte scan of scan_string can
+ * go on (never inside an escape), which is the closing quote when the
+ * whole body held only plain bytes and two-byte escapes.  A transcript's
+ * long strings have a quote or backslash every dozen bytes; stopping at
+ * each costs a mispredicted branch, which this avoids: which bytes are
+ * escaped follows from the runs of backslashes with carries (the method
+ * of simdjson, Langdale and Lemire 2019), the first unescaped quote ends
+ * the body, and only the escaped characters are looked at one by one.
+ * Anything else (a \u escape, a bad escape, a control byte, fewer than 64
+ * bytes left) hands back at a boundary and lets the byte scan decide. */
+static size_t long_run(const unsigned char *s, size_t i, size_t n) {
+  const uint64_t even = 0x5555555555555555ULL;
+  uint64_t carry = 0; /* byte i is escaped by a backslash at i - 1 */
+  while (n - i >= 64) {
+    uint64_t q, b, c, starts;
+    masks64(s + i, &q, &b, &c);
+    /* backslashes that start an escape; the character after each is escaped */
+    uint64_t bs = b & ~carry;
+    uint64_t follows = bs << 1 | carry;
+    uint64_t odd_starts = bs & ~even & ~follows;
+    uint64_t carried = __builtin_add_overflow(odd_starts, bs, &starts);
+    uint64_t escaped = ((even ^ (starts << 1)) & follows);
+    uint64_t end = q & ~escaped;
+    uint64_t before = end ? (end & (0 - end)) - 1 : ~(uint64_t)0;
+    if (c & before) return i - (size_t)carry;
+    for (uint64_t e = escaped & before; e; e &= e - 1) {
+      size_t k = (size_t)__builtin_ctzll(e);
+      if (!SIMPLE_ESCAPE[s[i + k]]) return i + k - 1; /* the escape's backslash */
+    }
+    if (end) return i + (size_t)__builtin_ctzll(end);
+    carry = carried;
+    i += 64;
+  }
+  return i - (size_t)carry;
+}
+
+/* 1 when the first byte among s[0..16) that stops a plain run is a quote:
+ * a short string, which the byte scan ends at once. */
+static inline int short_string(const unsigned char *s) {
+  __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+  unsigned q = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')));
+  unsigned stop = q | (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))) |
+                  (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1F)), x));
+  return stop && (stop & (0 - stop)) == (q & (0 - q));
+}
+#endif
+
 /* Validates the run of non-ASCII sequences at s[i] and returns the offset
  * after it, or 0 with v->i at the first invalid sequence.  Non-Latin text
  * is runs of sequences of one length, so each is checked in one 32-bit
@@ -182,9 +250,13 @@ static size_t utf8_run(vstate *v, size_t i) {
   return i;
 }
 
+
 static int scan_string(vstate *v) {
   size_t start = v->i + 1;
   size_t i = start;
+#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
+  if (v->utf8_ok && v->n - i >= 64 && !short_string(v->s + i)) i = long_run(v->s, i, v->n);
+#endif
   while (i < v->n) {
     i = plain_run(v->s, i, v->n, v->utf8_ok);
     if (i >= v->n) break;
