@@ -99,6 +99,20 @@ def build(c):
     add(S, "PREFIX-3-escaped-prefix", ["PREFIX-3", "PREFIX-2"], None,
         text='"\\u005bCONTEXT SUMMARY\\u005d:\\t\\u00e9t\\u00e9 \\ud83d\\ude00"',
         note="the prefix spelled with JSON escapes is the same string")
+    # every escape json.dumps would not write itself, inside the kept body
+    # (an implementation may copy the input's bytes only where they already
+    # are json.dumps's); next to them the escapes it does write
+    odd = '\\/ \\u0041 \\u001B \\u000a \\u0022 \\ud83d\\ude00 \\uDC00 \\u00e9'
+    same = '\\u001b \\ud800 \\n \\" \\\\ \\t'
+    for name, esc in (("solidus", "\\/"), ("letter", "\\u0041"), ("upper-hex", "\\u001B"),
+                      ("newline", "\\u000a"), ("quote", "\\u0022"), ("pair", "\\ud83d\\ude00"),
+                      ("upper-surrogate", "\\uDC00"), ("latin", "\\u00e9")):
+        add(S, "PREFIX-3-escape-rewritten-" + name, ["PREFIX-3", "PREFIX-2"], None,
+            text='"[CONTEXT SUMMARY]: ' + same + ' ' + esc + ' ' + same + '"',
+            note="json.dumps writes this escape its own way: the output is not the input's spelling")
+    add(W, "PREFIX-4-escapes-json-dumps-rewrites", ["PREFIX-4"], None,
+        text='"body ' + same + ' | ' + odd + ' end"',
+        note="the kept body is written as json.dumps writes it, not as the input spelled it")
     # ---- the summary argument ------------------------------------------
     for name, v in (("null", None), ("zero", 0), ("empty-list", [])):
         add(S, "PREFIX-5-falsy-" + name, ["PREFIX-5"], v)

@@ -172,6 +172,14 @@ size_t hcc__json_decode(const char *raw, size_t n, char *dst);
  * length), of which it may write all: whole 16-byte blocks are copied
  * ahead of the escape that ends a run. */
 size_t hcc__json_decode_wide(const char *raw, size_t n, char *dst);
+/* Where the decoded bytes [a, b) of the valid body raw[0..n) come from:
+ * *ra, *rb, when json.dumps(ensure_ascii=False) of those decoded bytes is
+ * exactly raw[*ra..*rb), that is when every escape in the span is one
+ * json.dumps writes itself (no \/, no \u escape of a printable character
+ * or in upper case, no escaped pair).  Then the span can be copied instead
+ * of decoded and written again.  0 otherwise, or when a or b falls inside
+ * what one escape decodes to. */
+int hcc__json_dumps_span(const char *raw, size_t n, size_t a, size_t b, size_t *ra, size_t *rb);
 /* Decoded length of a valid JSON string body, without writing. */
 size_t hcc__json_decoded_len(const char *raw, size_t n);
 /* Code points of a valid JSON string body once decoded (Python's len()). */

@@ -130,6 +130,42 @@ size_t hcc__json_decode_wide(const char *raw, size_t n, char *dst) {
   return out + decode(raw + i, n - i, dst + out);
 }
 
+/* 1 when the escape raw[e..f) (f the offset after it) is one
+ * json.dumps(ensure_ascii=False) writes for the code point cp: a short
+ * form other than \/, or \u with lower-case hex for a control character
+ * without a short form or for a lone surrogate (an escaped pair decodes
+ * to a character above U+FFFF, which json.dumps writes as it is). */
+static int dumps_escape(const char *raw, size_t e, size_t f, uint32_t cp) {
+  if (raw[e + 1] != 'u') return raw[e + 1] != '/';
+  for (size_t k = e + 2; k < f; k++)
+    if (raw[k] >= 'A' && raw[k] <= 'F') return 0;
+  if (cp >= 0xD800 && cp <= 0xDFFF) return 1;
+  return cp < 0x20 && cp != '\b' && cp != '\t' && cp != '\n' && cp != '\f' && cp != '\r';
+}
+
+int hcc__json_dumps_span(const char *raw, size_t n, size_t a, size_t b, size_t *ra, size_t *rb) {
+  size_t i = 0, d = 0; /* raw and decoded offsets, in step */
+  int have_a = 0;
+  char tmp[4];
+  for (;;) {
+    size_t e = next_bslash(raw, i, n);
+    if (!have_a && a <= d + (e - i)) *ra = i + (a - d), have_a = 1;
+    if (b <= d + (e - i)) {
+      *rb = i + (b - d);
+      return 1;
+    }
+    d += e - i;
+    if (e >= n) return 0; /* b past the decoded length */
+    size_t f = e;
+    uint32_t cp = hcc__json_body_next_slow(raw, n, &f);
+    size_t len = hcc__utf8_encode(cp, tmp);
+    if ((!have_a && a < d + len) || b < d + len) return 0; /* an end inside the escape */
+    if (have_a && !dumps_escape(raw, e, f, cp)) return 0;
+    d += len;
+    i = f;
+  }
+}
+
 size_t hcc__json_decoded_len(const char *raw, size_t n) {
   return decode(raw, n, NULL);
 }

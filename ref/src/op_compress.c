@@ -439,7 +439,7 @@ static int make_summary(cx *c, hcc_error *err) {
 
 /* The summary's text, JSON-escaped: SUMMARY_PREFIX, then "\n" and the
  * body when there is one. */
-static void put_summary(const cx *c, hcc_out *o) { hcc__put_with_prefix(o, c->body); }
+static void put_summary(const cx *c, hcc_out *o) { hcc__put_with_prefix(o, c->body, (hcc_slice){NULL, 0}); }
 
 static void put_lit(hcc_out *o, int id) { hcc__out_json_body(o, hcc__lits[id].s, hcc__lits[id].n); }
 

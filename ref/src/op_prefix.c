@@ -5,7 +5,9 @@
  * All text work happens on the decoded (WTF-8) string in a workspace
  * buffer; every step is a slice of it (strip, split, find), so nothing is
  * copied twice and the time is linear: one decode, one KMP search per
- * marker (prefixes.c), fixed-length prefix compares. */
+ * marker (prefixes.c), fixed-length prefix compares.  The slice kept is
+ * written back as the input's own bytes when those already are what
+ * json.dumps writes (hcc__json_dumps_span). */
 #include "ops.h"
 #include "prefixes.h"
 #include "py.h"
@@ -18,19 +20,20 @@
  * a JSON string, or "" for any falsy value (hermes evaluates
  * `(summary or "")`); any other value is rejected, where hermes raises
  * AttributeError on .strip() (spec DIV-PREFIX-1). */
-static int summary_arg(const char *in, size_t len, hcc_arena *a, hcc_slice *out,
+static int summary_arg(const char *in, size_t len, hcc_arena *a, hcc_slice *out, hcc_slice *raw,
                        hcc_error *err) {
   hcc_doc d;
   int rc = hcc__json_parse(&d, in, len, a, err);
   if (rc != HCC_OK) return rc;
   const hcc_tok *t = &d.tok[0];
-  out->s = "";
-  out->n = 0;
+  out->s = raw->s = "";
+  out->n = raw->n = 0;
   if (t->type == HCC_T_STRING) {
-    size_t raw = (size_t)(t->end - t->start);
-    char *buf = hcc__arena_take(a, raw ? raw : 1);
+    raw->s = in + t->start;
+    raw->n = (size_t)(t->end - t->start);
+    char *buf = hcc__arena_take(a, raw->n ? raw->n : 1);
     if (!buf) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the decoded summary");
-    out->n = hcc__json_decode_wide(in + t->start, raw, buf);
+    out->n = hcc__json_decode_wide(raw->s, raw->n, buf);
     out->s = buf;
     return HCC_OK;
   }
@@ -46,25 +49,38 @@ size_t hcc__need_summary_str(const hcc_json_info *info, size_t len) {
          hcc__arena_cost(info->max_string ? info->max_string : 1);
 }
 
+/* The body t, a slice of the decoded summary `whole`, as json.dumps
+ * writes it: the input's own bytes when they already are that (the
+ * common case: then nothing is written again), else encoded. */
+static hcc_slice dumps_span(hcc_slice whole, hcc_slice raw, hcc_slice t) {
+  size_t a = (size_t)(t.s - whole.s), ra, rb;
+  if (hcc__json_dumps_span(raw.s, raw.n, a, a + t.n, &ra, &rb)) return (hcc_slice){raw.s + ra, rb - ra};
+  return (hcc_slice){NULL, 0};
+}
+
 int hcc__op_strip_prefix(const hcc_params *p, const char *in, size_t len,
                          hcc_arena *a, hcc_out *o, hcc_error *err) {
-  hcc_slice t;
+  hcc_slice t, raw;
   (void)p;
-  int rc = summary_arg(in, len, a, &t, err);
+  int rc = summary_arg(in, len, a, &t, &raw, err);
   if (rc != HCC_OK) return rc;
-  t = hcc__summary_body(t);
-  hcc__out_json_str(o, t.s, t.n);
+  hcc_slice body = hcc__summary_body(t), copy = dumps_span(t, raw, body);
+  hcc__out_ch(o, '"');
+  if (copy.s) hcc__out_put(o, copy.s, copy.n);
+  else hcc__out_json_body(o, body.s, body.n);
+  hcc__out_ch(o, '"');
   return HCC_OK;
 }
 
 int hcc__op_with_prefix(const hcc_params *p, const char *in, size_t len,
                         hcc_arena *a, hcc_out *o, hcc_error *err) {
-  hcc_slice t;
+  hcc_slice t, raw;
   (void)p;
-  int rc = summary_arg(in, len, a, &t, err);
+  int rc = summary_arg(in, len, a, &t, &raw, err);
   if (rc != HCC_OK) return rc;
+  hcc_slice body = hcc__summary_body(t);
   hcc__out_ch(o, '"');
-  hcc__put_with_prefix(o, hcc__summary_body(t));
+  hcc__put_with_prefix(o, body, dumps_span(t, raw, body));
   hcc__out_ch(o, '"');
   return HCC_OK;
 }

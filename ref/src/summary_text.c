@@ -98,11 +98,12 @@ int hcc__blank_user_content(const hcc_doc *d, int c) {
   return 1;
 }
 
-void hcc__put_with_prefix(hcc_out *o, hcc_slice body) {
+void hcc__put_with_prefix(hcc_out *o, hcc_slice body, hcc_slice written) {
   const hcc_lit *pre = &hcc__lits[HCC_LIT_SUMMARY_PREFIX];
   hcc__out_json_body(o, pre->s, pre->n);
   if (body.n) { /* f"{SUMMARY_PREFIX}\n{text}" if text else SUMMARY_PREFIX */
     hcc__out_json_body(o, "\n", 1);
-    hcc__out_json_body(o, body.s, body.n);
+    if (written.s) hcc__out_put(o, written.s, written.n);
+    else hcc__out_json_body(o, body.s, body.n);
   }
 }

@@ -11,8 +11,9 @@ hcc_slice hcc__summary_body(hcc_slice t);
 
 /* The JSON-escaped text (no quotes) _with_summary_prefix gives for a body
  * already stripped by hcc__summary_body (PREFIX-4): the current prefix,
- * then "\n" and the body when it is not empty. */
-void hcc__put_with_prefix(hcc_out *o, hcc_slice body);
+ * then "\n" and the body when it is not empty.  `written`, when its s is
+ * not NULL, is the body already escaped (the input's bytes), copied. */
+void hcc__put_with_prefix(hcc_out *o, hcc_slice body, hcc_slice written);
 
 /* classify_summary_content of the text t (PREFIX-6): after leading
  * whitespace, "merged" when the merged delimiter occurs and a handoff

@@ -156,6 +156,56 @@ static void test_cps_random(void **state) { /* and _longer, _newlines, _decode_w
   assert_int_equal(hcc__json_str_longer(pairs, 144, 12), 0);
 }
 
+/* hcc__json_dumps_span: where it answers, json.dumps of the decoded span
+ * (hcc__out_json_body) is the raw span byte for byte; on bodies made only
+ * of escapes json.dumps writes itself it answers for every span between
+ * code points, and a non-canonical escape inside a span stops it. */
+static void test_dumps_span(void **state) {
+  (void)state;
+  static const char *const canon[] = {"a", "xyz ", "\\n", "\\\\", "\\\"", "\\t", "\\r", "\\b", "\\f",
+                                      "\\u0000", "\\u001b", "\\ud800x", "\\udfff", "\xc3\xa9",
+                                      "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "\x7f"};
+  static const char *const other[] = {"\\/", "\\u0041", "\\u00e9", "\\u001B", "\\u000a", "\\u0022",
+                                      "\\ud83d\\ude00", "\\uDC00"};
+  static char raw[600], dec[600], enc[4000];
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  size_t copied = 0, refused = 0;
+  for (int it = 0; it < 3000; it++) {
+    size_t n = 0;
+    int clean = it % 2;
+    while (n < (size_t)(it % 97)) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      const char *p = clean || x % 5 ? canon[x % N(canon)] : other[(x >> 8) % N(other)];
+      memcpy(raw + n, p, strlen(p));
+      n += strlen(p);
+    }
+    size_t dn = hcc__json_decode(raw, n, dec);
+    size_t bound[600], nb = 0;
+    for (size_t k = 0; k <= dn; k++)
+      if (k == dn || ((unsigned char)dec[k] & 0xC0) != 0x80) bound[nb++] = k;
+    for (int t = 0; t < 12; t++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      size_t a = bound[x % nb], b = bound[(x >> 20) % nb], ra, rb;
+      if (a > b) { size_t tmp = a; a = b; b = tmp; }
+      int ok = hcc__json_dumps_span(raw, n, a, b, &ra, &rb);
+      if (clean) assert_int_equal(ok, 1);
+      if (!ok) { refused++; continue; }
+      hcc_out o;
+      hcc__out_init(&o, enc, sizeof enc);
+      hcc__out_json_body(&o, dec + a, b - a);
+      assert_int_equal(o.len, rb - ra);
+      assert_memory_equal(enc, raw + ra, o.len);
+      copied++;
+    }
+  }
+  assert_true(copied > 10000 && refused > 1000);
+  size_t ra, rb;
+  assert_int_equal(hcc__json_dumps_span("ab\\/cd", 6, 0, 5, &ra, &rb), 0);
+  assert_int_equal(hcc__json_dumps_span("ab\\/cd", 6, 3, 5, &ra, &rb), 1); /* the span after it */
+  assert_int_equal(ra, 4);
+  assert_int_equal(rb, 6);
+}
+
 /* Every BMP code point written as \uXXXX decodes to its UTF-8 (or WTF-8
  * for surrogates), one code point each; every supplementary code point
  * written as a pair decodes to its 4-byte UTF-8. */
@@ -196,6 +246,7 @@ int main(void) {
       cmocka_unit_test(test_decode_pieces),
       cmocka_unit_test(test_decode_all_escapes),
       cmocka_unit_test(test_cps_random),
+      cmocka_unit_test(test_dumps_span),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
