@@ -111,7 +111,10 @@ size_t hcc__need_classify(const hcc_json_info *info, size_t len) {
 /* Decodes string token i to buf at *used, returns its decoded length. */
 static size_t put_decoded(const hcc_doc *d, int i, char *buf, size_t used) {
   const hcc_tok *t = &d->tok[i];
-  return hcc__json_decode(d->text + t->start, (size_t)(t->end - t->start), buf + used);
+  /* the wide decoder may write the raw length: parts and their "\n"
+   * separators never pass the input's length (each part's quotes leave a
+   * byte for the separator), within text_cap */
+  return hcc__json_decode_wide(d->text + t->start, (size_t)(t->end - t->start), buf + used);
 }
 
 /* _content_text_for_contains(content): the text view hermes classifies.
