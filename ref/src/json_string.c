@@ -202,8 +202,13 @@ size_t hcc__json_str_cps(const char *raw, size_t n) {
    * takes the extra L - 1 back. */
   size_t cps = hcc__utf8_count(raw, n);
   for (size_t i = next_bslash(raw, 0, n); i < n; i = next_bslash(raw, i, n)) {
+    if (raw[i + 1] != 'u') { /* a two-byte escape, one code point */
+      cps--;
+      i += 2;
+      continue;
+    }
     size_t at = i;
-    hcc__json_body_next_slow(raw, n, &i);
+    hcc__json_body_next_slow(raw, n, &i); /* \uXXXX, or a pair of them */
     cps -= i - at - 1;
   }
   return cps;
