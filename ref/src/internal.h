@@ -126,14 +126,18 @@ int hcc__json_parse(hcc_doc *d, const char *text, size_t len, hcc_arena *a,
                     hcc_error *err);
 /* Index of the token after the whole subtree starting at token i. */
 int hcc__json_skip(const hcc_doc *d, int i);
-/* Index of the value of `key` in object token obj, or -1.  Compares the
- * decoded key, so "\u0072ole" finds "role".  With duplicate keys the last
- * one wins, as in Python's json.loads. */
+/* Index of the value of `key` (no backslash in it) in object token obj, or
+ * -1.  Compares the decoded key, so "\u0072ole" finds "role".  With
+ * duplicate keys the last one wins, as in Python's json.loads. */
 int hcc__json_get(const hcc_doc *d, int obj, const char *key);
 /* 1 when string token i decodes to exactly s[0..n). */
 int hcc__json_str_eq(const hcc_doc *d, int i, const char *s, size_t n);
 /* 1 when token i is the literal null. */
 int hcc__json_is_null(const hcc_doc *d, int i);
+/* hcc__json_get for several keys (at most 8, none holding a backslash) in
+ * one pass over the members of obj: vals[k] is the value token of keys[k]
+ * (the last duplicate wins), or -1; all -1 when obj is not an object. */
+void hcc__json_members(const hcc_doc *d, int obj, const char *const *keys, int nkeys, int *vals);
 /* Hash of the code points string token t decodes to (json.loads: escaped
  * surrogate pairs joined, lone surrogates kept), so equal strings hash
  * equal however they were escaped. */

@@ -71,15 +71,39 @@ int hcc__json_str_eq(const hcc_doc *d, int i, const char *s, size_t n) {
 }
 
 int hcc__json_get(const hcc_doc *d, int obj, const char *key) {
-  if (d->tok[obj].type != HCC_T_OBJECT) return -1;
-  size_t kn = strlen(key);
-  int found = -1;
+  int v;
+  hcc__json_members(d, obj, &key, 1, &v);
+  return v;
+}
+
+void hcc__json_members(const hcc_doc *d, int obj, const char *const *keys, int nkeys, int *vals) {
+  size_t len[8];
+  for (int k = 0; k < nkeys; k++) vals[k] = -1, len[k] = strlen(keys[k]);
+  if (obj < 0 || d->tok[obj].type != HCC_T_OBJECT) return;
   int j = obj + 1;
   for (int m = 0; m < d->tok[obj].size; m++) {
-    if (hcc__json_str_eq(d, j, key, kn)) found = j + 1;
+    /* Decoding only shortens a body: a shorter key never matches, one as
+     * long matches byte for byte (the wanted keys hold no backslash), and
+     * only a longer one with an escape needs decoding; whether it has one
+     * is looked up once per key, inline (keys are a few bytes). */
+    const char *raw = d->text + d->tok[j].start;
+    size_t rn = (size_t)(d->tok[j].end - d->tok[j].start);
+    int escaped = -1;
+    for (int k = 0; k < nkeys; k++) {
+      if (rn < len[k]) continue;
+      if (rn == len[k]) {
+        if (memcmp(raw, keys[k], rn) == 0) vals[k] = j + 1;
+        continue;
+      }
+      if (escaped < 0) {
+        size_t b = 0;
+        while (b < rn && raw[b] != '\\') b++;
+        escaped = b < rn;
+      }
+      if (escaped && hcc__json_str_eq(d, j, keys[k], len[k])) vals[k] = j + 1;
+    }
     j = hcc__json_skip(d, j + 1);
   }
-  return found;
 }
 
 int hcc__json_is_null(const hcc_doc *d, int i) {

@@ -222,7 +222,7 @@ static int check_region(const hcc_traj *t, const hcc_traj_plan *pl, hcc_error *e
   const hcc_doc *d = &t->doc;
   for (int i = pl->start; i < pl->until; i++) {
     int v = t->turn[i].value;
-    int f = hcc__json_get(d, t->turn[i].tok, "from");
+    int f = t->turn[i].from_tok;
     if (v >= 0) {
       const hcc_tok *tk = &d->tok[v];
       if (tk->type == HCC_T_PRIMITIVE)

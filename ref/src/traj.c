@@ -109,9 +109,13 @@ int hcc__traj_turns(hcc_traj *t, int conv, hcc_arena *a, hcc_error *err) {
     if (d->tok[j].type != HCC_T_OBJECT)
       return hcc__fail(err, HCC_E_SHAPE, tok_offset(d, j),
                        "every turn must be a JSON object (hermes calls turn.get)");
+    static const char *const keys[] = {"value", "from"};
+    int v[2];
+    hcc__json_members(d, j, keys, 2, v);
     u->tok = j;
-    u->value = hcc__json_get(d, j, "value");
-    u->from = from_of(d, hcc__json_get(d, j, "from"));
+    u->value = v[0];
+    u->from_tok = v[1];
+    u->from = from_of(d, v[1]);
     int rc = count_value(d, u->value, a, u, err);
     if (rc != HCC_OK) return rc;
     t->total += u->tokens;

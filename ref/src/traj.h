@@ -25,6 +25,7 @@ typedef enum {
 typedef struct hcc_turn {
   int tok;        /* the turn object */
   int value;      /* value token of "value" (last duplicate), -1 when absent */
+  int from_tok;   /* value token of "from", the same way */
   hcc_from from;
   int64_t len;    /* Python's len() of a truthy value (code points, elements,
                      distinct keys); 0 for a falsy or absent one */

@@ -17,27 +17,6 @@ static hcc_role role_of(const hcc_doc *d, int v) {
   return HCC_ROLE_OTHER;
 }
 
-/* One pass over an object's members, remembering the value of each wanted
- * key (the last duplicate wins, as in json.loads). */
-static void members(const hcc_doc *d, int obj, const char *const *keys, int nkeys,
-                    int *vals) {
-  size_t len[8];
-  for (int k = 0; k < nkeys; k++) vals[k] = -1, len[k] = strlen(keys[k]);
-  if (obj < 0 || d->tok[obj].type != HCC_T_OBJECT) return;
-  int j = obj + 1;
-  for (int m = 0; m < d->tok[obj].size; m++) {
-    /* a key without escapes (every real one) is its bytes: compared as
-     * they stand, after one look for a backslash per key, not per word */
-    const char *raw = d->text + d->tok[j].start;
-    size_t rn = (size_t)(d->tok[j].end - d->tok[j].start);
-    int plain = !memchr(raw, '\\', rn);
-    for (int k = 0; k < nkeys; k++)
-      if (plain ? rn == len[k] && memcmp(raw, keys[k], rn) == 0 : hcc__json_str_eq(d, j, keys[k], len[k]))
-        vals[k] = j + 1;
-    j = hcc__json_skip(d, j + 1);
-  }
-}
-
 /* Offset of the first byte of token v (for strings the opening quote:
  * string tokens start after it). */
 static size_t value_offset(const hcc_doc *d, int v) {
@@ -77,7 +56,7 @@ int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len,
       return hcc__fail(err, HCC_E_SHAPE, value_offset(d, j),
                        "every message must be a JSON object");
     m->tok = j;
-    members(d, j, mkeys, 4, v);
+    hcc__json_members(d, j, mkeys, 4, v);
     m->role_tok = v[0];
     m->role = role_of(d, v[0]);
     m->content = v[1];
@@ -92,11 +71,11 @@ int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len,
         hcc_call *call = &t->call[t->ncall++];
         int cv[3], fv[2];
         call->tok = c;
-        members(d, c, ckeys, 3, cv);
+        hcc__json_members(d, c, ckeys, 3, cv);
         call->id = cv[0];
         call->call_id = cv[1];
         call->function = cv[2];
-        members(d, cv[2], fkeys, 2, fv);
+        hcc__json_members(d, cv[2], fkeys, 2, fv);
         call->name = fv[0];
         call->arguments = fv[1];
         c = hcc__json_skip(d, c);
