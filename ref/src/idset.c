@@ -31,7 +31,7 @@ static hcc_idslot *find(const hcc_idset *s, int tok, uint32_t h) {
   return &s->slot[i];
 }
 
-void hcc__idset_add(hcc_idset *s, int tok, int flag) {
+int hcc__idset_add(hcc_idset *s, int tok, int flag) {
   uint32_t h = hcc__jstr_hash(s->d, tok);
   hcc_idslot *e = find(s, tok, h);
   if (e->tok < 0) {
@@ -40,6 +40,7 @@ void hcc__idset_add(hcc_idset *s, int tok, int flag) {
     e->flags = 0;
   }
   e->flags |= flag;
+  return (int)(e - s->slot);
 }
 
 int hcc__idset_flags(const hcc_idset *s, int tok) {

@@ -25,8 +25,10 @@ size_t hcc__idset_slots(size_t ids);
 size_t hcc__idset_need(size_t ids);
 /* Takes the table from the arena: HCC_E_WORKSPACE when it does not fit. */
 int hcc__idset_init(hcc_idset *s, const hcc_doc *d, size_t ids, hcc_arena *a, hcc_error *err);
-/* Adds flag to the id of string token tok. */
-void hcc__idset_add(hcc_idset *s, int tok, int flag);
+/* Adds flag to the id of string token tok; returns its slot, whose flags
+ * (s->slot[slot].flags) then stay that id's, so a caller that keeps the
+ * slot reads them later without hashing again. */
+int hcc__idset_add(hcc_idset *s, int tok, int flag);
 /* The flags of the id of string token tok (0 when absent). */
 int hcc__idset_flags(const hcc_idset *s, int tok);
 #endif

@@ -37,7 +37,8 @@ size_t hcc__need_repair(const hcc_json_info *info, size_t len) {
   (void)len;
   hcc_json_info m = hcc__msg_scope(info); /* messages are written one by one */
   return hcc__transcript_need(info) + hcc__idset_need(hcc__max_ids(info)) +
-         hcc__obj_write_need(&m);
+         hcc__arena_cost(hcc__max_msgs(info) * sizeof(int)) +
+         hcc__arena_cost(hcc__max_calls(info) * sizeof(int)) + hcc__obj_write_need(&m);
 }
 
 /* A non-empty JSON string token (Python: a truthy str). */
@@ -93,18 +94,21 @@ int hcc__repair_check_shape(const hcc_transcript *t, hcc_error *err) {
 typedef struct repair {
   const hcc_transcript *t;
   hcc_idset ids;
+  /* the id slot of each result message and each call, -1 for none: the
+   * writing pass reads flags there instead of hashing every id again */
+  int *msg_slot, *call_slot;
   const hcc_msg *m; /* the message being rewritten */
 } repair;
 
 /* A call hermes finds unanswered: its id is a call id with no result. */
 static int missing(const repair *r, const hcc_call *c) {
-  int k = call_key(&r->t->doc, c);
-  return k >= 0 && !(hcc__idset_flags(&r->ids, k) & IN_RESULTS);
+  int k = r->call_slot[c - r->t->call];
+  return k >= 0 && !(r->ids.slot[k].flags & IN_RESULTS);
 }
 
 static int orphan_result(const repair *r, const hcc_msg *m) {
-  return m->role == HCC_ROLE_TOOL && nonempty_str(&r->t->doc, m->tool_call_id) &&
-         !(hcc__idset_flags(&r->ids, m->tool_call_id) & IN_CALLS);
+  int k = r->msg_slot[m - r->t->msg];
+  return k >= 0 && !(r->ids.slot[k].flags & IN_CALLS);
 }
 
 /* ---- PAIRS-3: an assistant message with some calls stripped ------------------- */
@@ -205,14 +209,19 @@ int hcc__op_repair(const hcc_params *p, const char *in, size_t len, hcc_arena *a
    * cache better than the sizing bound would */
   rc = hcc__idset_init(&r.ids, d, (size_t)t.nmsg + (size_t)t.ncall, a, err);
   if (rc != HCC_OK) return rc;
+  r.msg_slot = hcc__arena_take(a, (size_t)(t.nmsg ? t.nmsg : 1) * sizeof(int));
+  r.call_slot = hcc__arena_take(a, (size_t)(t.ncall ? t.ncall : 1) * sizeof(int));
+  if (!r.msg_slot || !r.call_slot) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the id slots");
+  for (int k = 0; k < t.ncall; k++) r.call_slot[k] = -1;
   for (int i = 0; i < t.nmsg; i++) {
     const hcc_msg *m = &t.msg[i];
+    r.msg_slot[i] = -1;
     if (nonempty_str(d, m->tool_call_id) && m->role == HCC_ROLE_TOOL)
-      hcc__idset_add(&r.ids, m->tool_call_id, IN_RESULTS);
+      r.msg_slot[i] = hcc__idset_add(&r.ids, m->tool_call_id, IN_RESULTS);
     if (!is_list_calls(d, m)) continue;
     for (int k = 0; k < m->ncalls; k++) {
       int key = call_key(d, &t.call[m->first_call + k]);
-      if (key >= 0) hcc__idset_add(&r.ids, key, IN_CALLS);
+      if (key >= 0) r.call_slot[m->first_call + k] = hcc__idset_add(&r.ids, key, IN_CALLS);
     }
   }
   int first = 1;
