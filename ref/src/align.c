@@ -115,15 +115,21 @@ static int classify(hcc_align *al, hcc_est_ctx *ctx, int i, hcc_error *err) {
   const hcc_doc *d = &al->t->doc;
   const hcc_msg *msg = &al->t->msg[i];
   hcc_align_msg *m = &al->m[i];
-  const char *s;
-  size_t n;
-  int rc = content_text(ctx, msg->content, &s, &n, err);
-  if (rc != HCC_OK) return rc;
+  int c = msg->content, summary_content = 0, synthetic = 0;
+  /* most string contents are decided on their raw body, without decoding */
+  if (c < 0 || d->tok[c].type != HCC_T_STRING ||
+      !hcc__raw_body_plain(d->text + d->tok[c].start, (size_t)(d->tok[c].end - d->tok[c].start))) {
+    const char *s;
+    size_t n;
+    int rc = content_text(ctx, c, &s, &n, err);
+    if (rc != HCC_OK) return rc;
+    summary_content = hcc__is_summary_text((hcc_slice){s, n});
+    synthetic = hcc__is_synthetic_text((hcc_slice){s, n});
+  }
   int meta = hcc__json_get(d, msg->tok, "_compressed_summary");
-  int summary_content = hcc__is_summary_text((hcc_slice){s, n});
   m->summary = summary_content || (meta >= 0 && hcc__py_truthy(d, meta));
   m->real_user = m->role == HCC_ROLE_USER && !m->summary &&
-                 !hcc__blank_user_content(d, msg->content) && !hcc__is_synthetic_text((hcc_slice){s, n});
+                 !hcc__blank_user_content(d, c) && !synthetic;
   m->asst_anchor = m->role == HCC_ROLE_ASSISTANT && !m->summary;
   m->asst_visible = m->asst_anchor && visible_assistant_content(d, msg->content);
   m->tool_calls = msg->tool_calls >= 0 && hcc__py_truthy(d, msg->tool_calls);

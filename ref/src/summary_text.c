@@ -71,6 +71,49 @@ int hcc__is_synthetic_text(hcc_slice t) {
   return t.n >= sizeof todo_header_nl - 1 && memcmp(t.s, todo_header_nl, sizeof todo_header_nl - 1) == 0;
 }
 
+/* 1 when code point cp occurs in literal id. */
+static int lit_has(int id, uint32_t cp) {
+  const hcc_lit *l = &hcc__lits[id];
+  for (size_t pos = 0; pos < l->n;)
+    if (hcc__utf8_next(l->s, l->n, &pos) == cp) return 1;
+  return 0;
+}
+
+int hcc__raw_body_plain(const char *raw, size_t n) {
+  /* The first non-blank code point: every summary prefix, the todo header
+   * and the continuation markers start with their own first byte; a text
+   * starting with none of them is no standalone summary and no synthetic
+   * turn. */
+  int first = -1;
+  for (size_t pos = 0; pos < n;) {
+    uint32_t c = hcc__json_body_next(raw, n, &pos);
+    if (!hcc__py_isspace(c)) {
+      first = (int)c;
+      break;
+    }
+  }
+  if (first == cont_now[0] || first == cont_legacy[0] || first == todo_header_nl[0]) return 0;
+  if (first == (unsigned char)hcc__lits[HCC_LIT_SUMMARY_PREFIX].s[0] ||
+      first == (unsigned char)hcc__lits[HCC_LIT_LEGACY_SUMMARY_PREFIX].s[0])
+    return 0;
+  for (int id = HCC_LIT_HISTORICAL_0; id < HCC_LIT__COUNT; id++) /* hcc__summary_prefix_at's list */
+    if (first == (unsigned char)hcc__lits[id].s[0]) return 0;
+  /* The merged delimiter anywhere: found in the raw body exactly when it
+   * is in the text (it holds no character a two-byte escape stands for,
+   * and no escape can sit inside a match), unless a \u escape spells one
+   * of its characters.  A "\u" that is really an escaped backslash and a
+   * 'u' may be taken for one: that only answers "not sure". */
+  for (size_t at = 0; at < n;) {
+    size_t e = at + hcc__find_pair(raw + at, n - at, '\\', 'u');
+    if (e >= n) break;
+    if (n - e < 6) break; /* too near the end for \uXXXX: no escape */
+    size_t p = e;
+    if (lit_has(HCC_LIT_MERGED_SUMMARY_DELIMITER, hcc__json_body_next_slow(raw, n, &p))) return 0;
+    at = e + 2;
+  }
+  return hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, raw, n) == HCC_NPOS;
+}
+
 static int str_blank(const hcc_doc *d, int tok) {
   const hcc_tok *t = &d->tok[tok];
   return hcc__py_str_blank(d->text + t->start, (size_t)(t->end - t->start));

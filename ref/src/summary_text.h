@@ -26,6 +26,13 @@ int hcc__is_summary_text(hcc_slice t);
 /* The content half of _is_synthetic_compression_user_turn: t stripped is
  * a continuation marker, or starts with the todo header and a newline. */
 int hcc__is_synthetic_text(hcc_slice t);
+/* 1 when the text the valid JSON string body raw[0..n) decodes to is
+ * certainly neither a summary (hcc__is_summary_text) nor synthetic
+ * (hcc__is_synthetic_text), decided on the raw body without decoding it:
+ * it does not start (after blanks) with the first character of a prefix
+ * or marker, and the merged delimiter is not in it.  0 means "decode and
+ * test". */
+int hcc__raw_body_plain(const char *raw, size_t n);
 /* _is_blank_user_turn's content test (the caller checks role and summary):
  * content None, a blank string, an empty list, or a list of only blank
  * strings and "text"/"input_text" parts whose text is a blank string. */

@@ -15,6 +15,7 @@
 #include "unit.h"
 #include "prefixes.h"
 #include "py.h"
+#include "summary_text.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -341,6 +342,60 @@ static void test_long_adversarial(void **state) {
   assert_int_equal(hcc__lit_find(HCC_LIT_SUMMARY_END_MARKER, text, n - 1), HCC_NPOS);
 }
 
+/* hcc__raw_body_plain decides on the raw JSON body: whenever it says
+ * "plain", the decoded text is neither a summary nor a synthetic turn.
+ * Bodies are built from markers written raw and with \u escapes (real and
+ * fake: an escaped backslash before "u0045"), blanks of every spelling,
+ * and plain words; both answers must occur often. */
+static void test_raw_body_plain(void **state) {
+  (void)state;
+  static const char *const pieces[] = {
+      "word ", "C", "[", "x", " ", "\\n", "\\t", "\\u3000", "\xe3\x80\x80", "\\u001c", "\\u001b",
+      "\\u005b", "\\u0043", "\\\\u0045", "\\u2014", "\\\\", "\\\"",
+      "[END OF PRIOR CONTEXT \xe2\x80\x94 COMPACTION SUMMARY BELOW]",
+      "[END OF PRIOR CONTEXT \\u2014 COMPACTION SUMMARY BELOW]",
+      "[\\u0045ND OF PRIOR CONTEXT \xe2\x80\x94 COMPACTION SUMMARY BELOW]",
+      "[CONTEXT SUMMARY]:", "\\u005bCONTEXT SUMMARY]:",
+      "Continue from the compressed conversation context above. This marker exists because no human user turn was available.",
+      "[Your active task list was preserved across context compression]\\n"};
+  static char raw[4096], dec[4096];
+  uint64_t x = 0x2545f4914f6cdd1dull;
+  size_t plain = 0, unsure = 0, marked = 0;
+  for (int it = 0; it < 40000; it++) {
+    size_t n = 0;
+    int k = 1 + it % 6;
+    int at = 0;
+    while (k-- > 0) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      /* markers often first (after a blank or two), rarely later, so that
+       * many bodies are plain and many marked */
+      size_t np = sizeof pieces / sizeof pieces[0], i;
+      if (at == 0 && x % 3 == 0) i = 4 + (x >> 8) % 6; /* a blank first */
+      else if (at <= 1 && x % 2 == 0) i = 17 + (x >> 8) % (np - 17);
+      else i = x % 8 ? x % 17 : x % np;
+      memcpy(raw + n, pieces[i], strlen(pieces[i]));
+      n += strlen(pieces[i]);
+      at++;
+    }
+    size_t dn = hcc__json_decode(raw, n, dec);
+    hcc_slice t = {dec, dn};
+    int summary = hcc__is_summary_text(t), synthetic = hcc__is_synthetic_text(t);
+    marked += summary || synthetic;
+    if (hcc__raw_body_plain(raw, n)) {
+      if (summary || synthetic) print_error("plain but marked: %.*s\n", (int)n, raw);
+      assert_false(summary || synthetic);
+      plain++;
+    } else {
+      unsure++;
+    }
+  }
+  assert_true(plain > 5000 && unsure > 5000 && marked > 5000);
+  const char *spelled = "x [END OF PRIOR CONTEXT \\u2014 COMPACTION SUMMARY BELOW] y";
+  assert_int_equal(hcc__raw_body_plain(spelled, strlen(spelled)), 0);
+  assert_int_equal(hcc__raw_body_plain("hello \\u001b[0m", 15), 1);
+  assert_int_equal(hcc__raw_body_plain(" \\t\\u005bx", 10), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_table_lengths),
@@ -355,6 +410,7 @@ int main(void) {
       cmocka_unit_test(test_sizes),
       cmocka_unit_test(test_classify_str_bound),
       cmocka_unit_test(test_long_adversarial),
+      cmocka_unit_test(test_raw_body_plain),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
