@@ -31,7 +31,8 @@ int hcc__args_shrink(const hcc_doc *d, int v, size_t head_chars, hcc_arena *a,
 
 /* Writes the tool_calls list of message m as pass 3 leaves it: every
  * selected call whose arguments change rewritten through msg_write (only
- * function.arguments replaced), every other call copied byte for byte. */
+ * function.arguments replaced), every other call copied byte for byte.
+ * Adds the number of rewritten calls to *nchanged when it is not NULL. */
 int hcc__args_write_calls(const hcc_transcript *t, const hcc_msg *m, int all, size_t head,
-                          hcc_arena *scratch, hcc_out *o, hcc_error *err);
+                          hcc_arena *scratch, hcc_out *o, int *nchanged, hcc_error *err);
 #endif

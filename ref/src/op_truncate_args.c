@@ -110,6 +110,7 @@ typedef struct job {
   const hcc_params *p;
   size_t head;
   const hcc_msg *m; /* the message being written */
+  int changed;      /* calls of it whose arguments changed */
 } job;
 
 int hcc__args_selected(const hcc_doc *d, const hcc_call *c, int all) {
@@ -170,7 +171,7 @@ static int put_function(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch
 }
 
 int hcc__args_write_calls(const hcc_transcript *t, const hcc_msg *m, int all, size_t head,
-                          hcc_arena *scratch, hcc_out *o, hcc_error *err) {
+                          hcc_arena *scratch, hcc_out *o, int *nchanged, hcc_error *err) {
   const hcc_doc *d = &t->doc;
   calls_job j = {NULL, 0};
   hcc__out_ch(o, '[');
@@ -180,6 +181,7 @@ int hcc__args_write_calls(const hcc_transcript *t, const hcc_msg *m, int all, si
     int changed = 0, rc = HCC_OK, v = hcc__args_selected(d, c, all);
     if (k) hcc__out_str(o, HCC_ITEM_SEP);
     if (v >= 0) rc = hcc__args_shrink(d, v, head, scratch, &j.res, &j.res_len, &changed, err);
+    if (nchanged) *nchanged += changed;
     if (rc == HCC_OK && changed) {
       hcc_edit e = {"function", 8, HCC_EDIT_SET, put_function, &j, NULL, 0};
       rc = hcc__obj_write(d, c->tok, &e, 1, scratch, o, err);
@@ -197,25 +199,16 @@ int hcc__args_write_calls(const hcc_transcript *t, const hcc_msg *m, int all, si
 /* The new tool_calls list of the message being written. */
 static int put_calls(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch,
                      hcc_out *o, hcc_error *err) {
-  const job *j = ctx;
+  job *j = ctx;
   (void)d, (void)old;
-  return hcc__args_write_calls(j->t, j->m, j->p->truncate_all, j->head, scratch, o, err);
+  return hcc__args_write_calls(j->t, j->m, j->p->truncate_all, j->head, scratch, o, &j->changed, err);
 }
 
-/* 1 when some call of message m gets new arguments. */
-static int message_changes(job *j, const hcc_msg *m, hcc_arena *a, int *changed,
-                           hcc_error *err) {
-  *changed = 0;
-  for (int k = 0; k < m->ncalls && !*changed; k++) {
-    int v = hcc__args_selected(&j->t->doc, &j->t->call[m->first_call + k], j->p->truncate_all);
-    if (v < 0) continue;
-    size_t mark = a->used, res_len;
-    const char *res;
-    int rc = hcc__args_shrink(&j->t->doc, v, j->head, a, &res, &res_len, changed, err);
-    a->used = mark;
-    if (rc != HCC_OK) return rc;
-  }
-  return HCC_OK;
+/* 1 when some call of message m is one pass 3 may rewrite. */
+static int has_selected(const job *j, const hcc_msg *m) {
+  for (int k = 0; k < m->ncalls; k++)
+    if (hcc__args_selected(&j->t->doc, &j->t->call[m->first_call + k], j->p->truncate_all) >= 0) return 1;
+  return 0;
 }
 
 /* ---- the op -------------------------------------------------------------- */
@@ -242,7 +235,7 @@ int hcc__op_truncate_args(const hcc_params *p, const char *in, size_t len,
   int rc = hcc__transcript_parse(&t, in, len, a, err);
   if (rc == HCC_OK) rc = check_shape(&t, err);
   if (rc != HCC_OK) return rc;
-  job j = {&t, p, (size_t)p->head_chars, NULL};
+  job j = {&t, p, (size_t)p->head_chars, NULL, 0};
   int boundary = t.nmsg;
   if (!p->truncate_all) {
     rc = prune_boundary(&t, p, len, a, &boundary, err);
@@ -251,20 +244,22 @@ int hcc__op_truncate_args(const hcc_params *p, const char *in, size_t len,
   hcc__transcript_open(&t, o);
   for (int i = 0; i < t.nmsg; i++) {
     const hcc_msg *m = &t.msg[i];
-    int changed = 0;
     if (i) hcc__out_str(o, HCC_ITEM_SEP);
-    if (i < boundary && (p->truncate_all || m->role == HCC_ROLE_ASSISTANT)) {
-      rc = message_changes(&j, m, a, &changed, err);
+    /* A message with a call pass 3 may rewrite is written rewritten; when
+     * no call's arguments changed after all, that is taken back and the
+     * message copied as it stands.  (Deciding first would shrink every
+     * such call twice.) */
+    if (i < boundary && (p->truncate_all || m->role == HCC_ROLE_ASSISTANT) && has_selected(&j, m)) {
+      size_t mark = o->len;
+      hcc_edit e = {"tool_calls", 10, HCC_EDIT_SET, put_calls, &j, NULL, 0};
+      j.m = m;
+      j.changed = 0;
+      rc = hcc__obj_write(&t.doc, m->tok, &e, 1, a, o, err);
       if (rc != HCC_OK) return rc;
+      if (j.changed) continue;
+      o->len = mark;
     }
-    if (!changed) {
-      hcc__transcript_copy_msg(&t, i, o);
-      continue;
-    }
-    hcc_edit e = {"tool_calls", 10, HCC_EDIT_SET, put_calls, &j, NULL, 0};
-    j.m = m;
-    rc = hcc__obj_write(&t.doc, m->tok, &e, 1, a, o, err);
-    if (rc != HCC_OK) return rc;
+    hcc__transcript_copy_msg(&t, i, o);
   }
   hcc__transcript_close(&t, o);
   return HCC_OK;

@@ -908,7 +908,7 @@ static int put_calls(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, h
                      hcc_error *err) {
   const wjob *j = ctx;
   (void)d, (void)old;
-  return hcc__args_write_calls(j->p->t, &j->p->t->msg[j->i], 0, HCC_ARGS_HEAD, scratch, o, err);
+  return hcc__args_write_calls(j->p->t, &j->p->t->msg[j->i], 0, HCC_ARGS_HEAD, scratch, o, NULL, err);
 }
 
 int hcc__prune_write_msg(hcc_prune *p, int i, hcc_out *o, hcc_error *err) {

@@ -115,6 +115,21 @@ static void test_unchanged_bytes_copied(void **state) {
   assert_string_equal(R.out, want);
 }
 
+/* A message whose calls pass 3 looks at but none of which changes (not
+ * JSON; already json.dumps's text) is copied as written, odd spacing and
+ * all: the writer tries it and takes the rewrite back. */
+static void test_looked_at_but_unchanged_message_raw(void **state) {
+  (void)state;
+  const char *in =
+      "[{\"role\":\"assistant\" ,\"tool_calls\":[ {\"function\":{\"arguments\":\"x\"}} ,"
+      "{\"function\" : {\"arguments\":\"[1, 2]\"}}]} ,{\"role\":\"user\"}]";
+  const char *want = /* only the separator between messages is written anew */
+      "[{\"role\":\"assistant\" ,\"tool_calls\":[ {\"function\":{\"arguments\":\"x\"}} ,"
+      "{\"function\" : {\"arguments\":\"[1, 2]\"}}]}, {\"role\":\"user\"}]";
+  assert_int_equal(run_all(in, 200), HCC_OK);
+  assert_string_equal(R.out, want);
+}
+
 static void test_equal_result_keeps_raw(void **state) {
   (void)state;
   /* Already in json.dumps form: the string is copied as written, escapes
@@ -260,6 +275,7 @@ int main(void) {
       cmocka_unit_test(test_invalid_json_kept),
       cmocka_unit_test(test_lone_surrogate_escape),
       cmocka_unit_test(test_unchanged_bytes_copied),
+      cmocka_unit_test(test_looked_at_but_unchanged_message_raw),
       cmocka_unit_test(test_equal_result_keeps_raw),
       cmocka_unit_test(test_selection_gate),
       cmocka_unit_test(test_shapes_left_alone),
