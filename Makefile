@@ -65,7 +65,7 @@ bench-json: $(B)/libhcc.a
 	$(CC) $(CPPFLAGS_HCC) $(WARN) -O2 bench/bench_json.c $(B)/libhcc.a -o $(B)/bench_json && $(B)/bench_json
 
 # ---- stages of make test -------------------------------------------------
-# The portable build: every SSE2/SSSE3 path compiled out (-DHCC_NO_SIMD), as
+# The portable build: every SSE2/AVX2 path compiled out (-DHCC_NO_SIMD), as
 # on a CPU without them; its unit tests and the whole corpus, exact.
 portable:
 	@$(MAKE) --no-print-directory B=$(B)/portable CFLAGS="$(CFLAGS) -DHCC_NO_SIMD" $(B)/portable/hcc unit >$(B)/portable.log 2>&1 \
