@@ -223,6 +223,7 @@ typedef struct hcc_json_info {
                            included */
   size_t name_bytes;    /* raw bytes of every string value of a member
                            whose key decodes to "name" */
+  size_t arguments_bytes; /* the same for "arguments" */
   int root;             /* first byte of the root value: '{', '[', '"',
                            or the first byte of a number or literal */
 } hcc_json_info;

@@ -512,6 +512,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
         type = HCC_T_STRING;
         if (rc == HCC_OK && args_value && v.i - at - 2 > v.info.max_arguments)
           v.info.max_arguments = v.i - at - 2;
+        if (rc == HCC_OK && args_value) v.info.arguments_bytes += v.i - at - 2;
         if (rc == HCC_OK && name_value) v.info.name_bytes += v.i - at - 2;
       }
       else if (c == '-' || is_digit(c)) rc = scan_number(&v);
@@ -587,7 +588,7 @@ hcc_json_info hcc__json_info_bound(size_t n) {
   w.elements_d12 = w.elements_d34 = w.tokens;
   w.max_message = n;
   w.max_message_tokens = w.tokens;
-  w.name_bytes = n;
+  w.name_bytes = w.arguments_bytes = n;
   w.root = '{'; /* the root whose bounds are the largest */
   return w;
 }

@@ -40,7 +40,8 @@
 #define SHOT_KEEP 200
 
 struct hcc_prune_memo {
-  size_t len;       /* bytes of the head (format_head writes it again) */
+  size_t len;       /* bytes of the head */
+  size_t kept;      /* where p->heads holds it, plus 1; 0: written again when needed */
   hcc_est_acc acc;  /* the estimator's sums over the head */
   unsigned char tail;
   unsigned char summary; /* hcc__is_summary_text(head): see hcc__prune_reads_as_summary */
@@ -256,6 +257,18 @@ static int summarizable(const hcc_ts_text *t, int64_t min_chars) {
 
 /* ---- summary heads (memo) ------------------------------------------------- */
 
+/* Raw bytes of call k's name and arguments where they are strings: what the
+ * validator counts into name_bytes and arguments_bytes. */
+static size_t string_bytes(const hcc_prune *p, int k) {
+  const hcc_doc *d = &p->t->doc;
+  size_t n = 0;
+  if (k >= p->t->ncall) return 0;
+  int v[2] = {p->t->call[k].name, p->t->call[k].arguments};
+  for (int j = 0; j < 2; j++)
+    if (v[j] >= 0 && d->tok[v[j]].type == HCC_T_STRING) n += (size_t)(d->tok[v[j]].end - d->tok[v[j]].start);
+  return n;
+}
+
 /* Writes the head of call k (ncall: hermes's default call) into a buffer
  * taken from the arena above *mark (the caller gives it back by setting
  * used = *mark).  Heads are written again wherever they are needed rather
@@ -264,8 +277,14 @@ static int summarizable(const hcc_ts_text *t, int64_t min_chars) {
 static int format_head(hcc_prune *p, int k, size_t *mark, const char **head, size_t *len,
                        hcc_ts_tail *tail, hcc_error *err) {
   const hcc_doc *d = &p->t->doc;
+  const hcc_prune_memo *mm = &p->memo[k];
   int name = -1, args = -1;
   size_t nl = 0, al = 0;
+  *mark = p->a->used;
+  if (mm->kept) { /* kept by memo_get: no parsing of the arguments again */
+    *head = p->heads + mm->kept - 1, *len = mm->len, *tail = (hcc_ts_tail)mm->tail;
+    return HCC_OK;
+  }
   if (k < p->t->ncall) {
     name = p->t->call[k].name;
     args = p->t->call[k].arguments;
@@ -273,7 +292,6 @@ static int format_head(hcc_prune *p, int k, size_t *mark, const char **head, siz
   if (name >= 0) hcc__json_raw(d, name, &nl);
   if (args >= 0) hcc__json_raw(d, args, &al);
   size_t cap = hcc__ts_head_cap(nl, al);
-  *mark = p->a->used;
   char *buf = hcc__arena_take(p->a, cap);
   if (!buf) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for a summary line");
   hcc_out o;
@@ -299,6 +317,17 @@ static int memo_get(hcc_prune *p, int k, hcc_prune_memo **out, hcc_error *err) {
     hcc__est_sink_text(&f, head, len);
     mm->len = len, mm->acc = f.acc, mm->tail = (unsigned char)tail, mm->done = 1;
     mm->summary = (unsigned char)hcc__is_summary_text((hcc_slice){head, len});
+    /* Kept when no longer than the call's string name and arguments: then
+     * all kept heads fit in name_bytes + arguments_bytes.  A longer head is
+     * written again for every output that needs it, which costs no more
+     * than writing that head out does; a kept one spares parsing the
+     * arguments once per output (3000 outputs of one call with 300 KB of
+     * arguments would parse 900 MB). */
+    if (len <= string_bytes(p, k) && p->heads_cap - p->heads_used >= len) {
+      memcpy(p->heads + p->heads_used, head, len);
+      mm->kept = p->heads_used + 1;
+      p->heads_used += len;
+    }
   }
   p->a->used = mark;
   return rc;
@@ -801,6 +830,7 @@ size_t hcc__prune_need(const hcc_json_info *info, size_t len) {
    * shrinking; the estimator; msg_write's scratch; the render scratch of
    * str() for screenshot lines. */
   return hcc__arena_cost(msgs * sizeof(hcc_prune_msg)) + hcc__arena_cost(calls * sizeof(hcc_prune_memo)) +
+         hcc__arena_cost(info->name_bytes + info->arguments_bytes + 1) +
          hcc__arena_cost(slots * sizeof(hcc_prune_slot)) + hcc__arena_cost(dup * sizeof(uint64_t)) +
          hcc__arena_cost(head_cap_bound(info)) + hcc__ts_head_need(&m) + hcc__args_shrink_need(info->max_arguments) +
          hcc__est_need(info, len) + hcc__obj_write_need(&m) + hcc__py_str_need(&m) + 256;
@@ -818,7 +848,10 @@ int hcc__prune_run(hcc_prune *p, const hcc_transcript *t, const hcc_prune_cfg *c
   p->m = hcc__arena_take(a, (n ? n : 1) * sizeof *p->m);
   p->memo = hcc__arena_take(a, ((size_t)t->ncall + 1) * sizeof *p->memo);
   p->index = hcc__arena_take(a, slots * sizeof *p->index);
-  if (!p->m || !p->memo || !p->index)
+  p->heads_cap = t->doc.info.name_bytes + t->doc.info.arguments_bytes;
+  p->heads_used = 0;
+  p->heads = hcc__arena_take(a, p->heads_cap + 1);
+  if (!p->m || !p->memo || !p->index || !p->heads)
     return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the pruning tables");
   memset(p->memo, 0, ((size_t)t->ncall + 1) * sizeof *p->memo);
   memset(p->index, 0, slots * sizeof *p->index);

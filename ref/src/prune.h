@@ -55,6 +55,8 @@ typedef struct hcc_prune {
   hcc_prune_memo *memo;  /* one per call, then hermes's default call */
   hcc_prune_slot *index; /* tool_call_id -> call (hermes's call_id_to_tool) */
   size_t nslot;
+  char *heads;           /* formatted heads kept (see format_head) */
+  size_t heads_used, heads_cap;
   int64_t boundary;      /* prune_boundary: passes 2 and 3 cover [0, boundary) */
   int64_t pruned;        /* hermes's pruned count */
 } hcc_prune;
