@@ -175,7 +175,7 @@ static void test_many_outputs_one_call(void **state) {
   big[out_len < (4u << 20) ? out_len : 0] = 0;
   assert_non_null(strstr(big, "\"content\": \"[read_file] read p from line 1 (230 chars)\"}, "));
   print_message("20000 outputs of one call: %.3f s\n", secs);
-  assert_true(secs < 0.5);
+  assert_true(secs < 1.0); /* 0.2 s in the coverage build */
   free(ws);
   free(big);
   free(in);
