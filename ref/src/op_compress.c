@@ -424,17 +424,18 @@ static int collect_turns(cx *c, hcc_error *err) {
 
 /* ---- the summary (COMPRESS-7, COMPRESS-8) -------------------------------------------- */
 
-static int run_stub_body(cx *c, void *arg, hcc_out *o, hcc_error *err) {
-  (void)arg, (void)err;
-  hcc__stub_body(&c->t, c->turn, c->nturn, c->fallback, o);
-  return HCC_OK;
-}
-
+/* The stub body is written once, straight into the free rest of the arena
+ * (it takes no scratch of its own), then taken: write_measured would write
+ * it twice, every call's name each time. */
 static int make_summary(cx *c, hcc_error *err) {
-  hcc_slice body;
-  int rc = write_measured(c, run_stub_body, NULL, &body, err);
-  if (rc == HCC_OK) c->body = hcc__summary_body(body);
-  return rc;
+  size_t room;
+  char *buf = hcc__arena_rest(c->a, &room);
+  hcc_out o;
+  hcc__out_init(&o, buf, room);
+  hcc__stub_body(&c->t, c->turn, c->nturn, c->fallback, &o);
+  if (o.len > room || !hcc__arena_take(c->a, o.len ? o.len : 1)) return no_room(err);
+  c->body = hcc__summary_body((hcc_slice){buf, o.len});
+  return HCC_OK;
 }
 
 /* The summary's text, JSON-escaped: SUMMARY_PREFIX, then "\n" and the
