@@ -224,6 +224,12 @@ typedef struct hcc_json_info {
   size_t name_bytes;    /* raw bytes of every string value of a member
                            whose key decodes to "name" */
   size_t arguments_bytes; /* the same for "arguments" */
+  size_t max_arguments_tokens; /* the largest, over those "arguments"
+                           strings, of 1 + their raw bytes that are '[',
+                           '{', ',', ':' or a backslash: every token of the
+                           JSON a string decodes to but the first follows
+                           one of [ { , : (spelled raw or as a \u escape),
+                           so this bounds the tokens of any of them */
   int root;             /* first byte of the root value: '{', '[', '"',
                            or the first byte of a number or literal */
 } hcc_json_info;

@@ -13,8 +13,9 @@
 #define HCC_ARGS_MARKER "...[truncated]"
 
 /* Scratch one hcc__args_shrink call takes for an arguments string whose
- * raw JSON body has m bytes (given back by the caller afterwards). */
-size_t hcc__args_shrink_need(size_t m);
+ * raw JSON body has m bytes and decodes to JSON of at most `tokens` tokens
+ * (hcc_json_info.max_arguments_tokens; given back by the caller after). */
+size_t hcc__args_shrink_need(size_t m, size_t tokens);
 
 /* The arguments token of call c when pass 3 may rewrite it: the call is an
  * object, its "function" an object, its "arguments" a string longer than

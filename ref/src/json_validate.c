@@ -317,6 +317,23 @@ static int is_key(const unsigned char *raw, size_t n, const char *w, size_t wn) 
   return hcc__json_decode((const char *)raw, n, tmp) == wn && memcmp(tmp, w, wn) == 0;
 }
 
+/* Bytes of s[0..n) that are '[', '{', ',', ':' or a backslash (see
+ * hcc_json_info.max_arguments_tokens); sixteen at a time with SSE2. */
+static size_t structural_bytes(const unsigned char *s, size_t n) {
+  size_t c = 0, i = 0;
+#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
+  for (; n - i >= 16; i += 16) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
+    __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('[')), _mm_cmpeq_epi8(x, _mm_set1_epi8('{'))),
+                             _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(',')), _mm_cmpeq_epi8(x, _mm_set1_epi8(':'))));
+    m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
+    c += (size_t)__builtin_popcount((unsigned)_mm_movemask_epi8(m));
+  }
+#endif
+  for (; i < n; i++) c += s[i] == '[' || s[i] == '{' || s[i] == ',' || s[i] == ':' || s[i] == '\\';
+  return c;
+}
+
 static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 
 /* A byte that may follow a number or literal directly: structural or blank. */
@@ -512,7 +529,11 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
         type = HCC_T_STRING;
         if (rc == HCC_OK && args_value && v.i - at - 2 > v.info.max_arguments)
           v.info.max_arguments = v.i - at - 2;
-        if (rc == HCC_OK && args_value) v.info.arguments_bytes += v.i - at - 2;
+        if (rc == HCC_OK && args_value) {
+          v.info.arguments_bytes += v.i - at - 2;
+          size_t inner = 1 + structural_bytes(v.s + at + 1, v.i - at - 2);
+          if (inner > v.info.max_arguments_tokens) v.info.max_arguments_tokens = inner;
+        }
         if (rc == HCC_OK && name_value) v.info.name_bytes += v.i - at - 2;
       }
       else if (c == '-' || is_digit(c)) rc = scan_number(&v);
@@ -589,6 +610,7 @@ hcc_json_info hcc__json_info_bound(size_t n) {
   w.max_message = n;
   w.max_message_tokens = w.tokens;
   w.name_bytes = w.arguments_bytes = n;
+  w.max_arguments_tokens = n + 1;
   w.root = '{'; /* the root whose bounds are the largest */
   return w;
 }

@@ -45,8 +45,9 @@ static size_t result_bound(size_t m) { return 6 * m + 32; }
 
 /* Scratch of one call whose raw arguments body has m bytes: decoded text,
  * the inner document's tokens, json.dumps scratch, and the result. */
-size_t hcc__args_shrink_need(size_t m) {
+size_t hcc__args_shrink_need(size_t m, size_t tokens) {
   hcc_json_info inner = hcc__json_info_bound(m);
+  if (tokens < inner.tokens) inner.tokens = tokens;
   return hcc__arena_cost(m + 1) + hcc__arena_cost(inner.tokens * sizeof(hcc_tok)) +
          hcc__py_dumps_need(&inner) + hcc__arena_cost(result_bound(m));
 }
@@ -54,7 +55,7 @@ size_t hcc__args_shrink_need(size_t m) {
 size_t hcc__need_truncate_args(const hcc_json_info *info, size_t len) {
   hcc_json_info m = hcc__msg_scope(info); /* messages are written one by one */
   return hcc__transcript_need(info) + hcc__est_need(info, len) +
-         hcc__obj_write_need(&m) + hcc__args_shrink_need(info->max_arguments);
+         hcc__obj_write_need(&m) + hcc__args_shrink_need(info->max_arguments, info->max_arguments_tokens);
 }
 
 /* ---- shrinking one arguments string (ARGS-1 .. ARGS-4) -------------------- */

@@ -832,7 +832,7 @@ size_t hcc__prune_need(const hcc_json_info *info, size_t len) {
   return hcc__arena_cost(msgs * sizeof(hcc_prune_msg)) + hcc__arena_cost(calls * sizeof(hcc_prune_memo)) +
          hcc__arena_cost(info->name_bytes + info->arguments_bytes + 1) +
          hcc__arena_cost(slots * sizeof(hcc_prune_slot)) + hcc__arena_cost(dup * sizeof(uint64_t)) +
-         hcc__arena_cost(head_cap_bound(info)) + hcc__ts_head_need(&m) + hcc__args_shrink_need(info->max_arguments) +
+         hcc__arena_cost(head_cap_bound(info)) + hcc__ts_head_need(&m) + hcc__args_shrink_need(info->max_arguments, info->max_arguments_tokens) +
          hcc__est_need(info, len) + hcc__obj_write_need(&m) + hcc__py_str_need(&m) + 256;
 }
 

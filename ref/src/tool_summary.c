@@ -269,6 +269,7 @@ size_t hcc__ts_head_cap(size_t name_len, size_t args_len) {
 size_t hcc__ts_head_need(const hcc_json_info *info) {
   size_t m = info->max_arguments;
   hcc_json_info in = hcc__json_info_bound(m);
+  if (info->max_arguments_tokens < in.tokens) in.tokens = info->max_arguments_tokens;
   return hcc__arena_cost(m + 1) + hcc__arena_cost(in.tokens * sizeof(hcc_tok)) +
          2 * hcc__py_str_need(&in) + hcc__py_str_need(info) + 64;
 }

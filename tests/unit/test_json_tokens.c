@@ -603,6 +603,42 @@ static void test_random_mutations(void **state) {
   free(g.buf);
 }
 
+/* max_arguments_tokens bounds the tokens of what an "arguments" string
+ * decodes to: random JSON documents are written as the string value of an
+ * "arguments" member, every character escaped as \uXXXX with probability
+ * 1/4 (so '[', '{', ',' and ':' come spelled too), and the document the
+ * string decodes to never has more tokens than the bound. */
+static void test_arguments_tokens_bound(void **state) {
+  (void)state;
+  gen g = {0x2545f4914f6cdd1dull, NULL, 0, 0}, w = {0x853c49e6748fea9bull, NULL, 0, 0};
+  size_t tight = 0;
+  for (int it = 0; it < 3000; it++) {
+    g.n = 0;
+    gen_value(&g, it % 3 == 0 ? 6 : 0);
+    w.n = 0;
+    puts_(&w, "{\"arguments\": \"");
+    for (size_t i = 0; i < g.n; i++) {
+      unsigned char c = (unsigned char)g.buf[i];
+      char e[8];
+      if (c == '"' || c == '\\' || c < 0x20 || (c < 0x80 && rnd(&w) % 4 == 0)) {
+        snprintf(e, sizeof e, "\\u%04x", c);
+        puts_(&w, e);
+      } else {
+        put(&w, (const char *)&c, 1);
+      }
+    }
+    puts_(&w, "\"}");
+    hcc_json_info outer, inner;
+    assert_int_equal(hcc_json_validate(w.buf, w.n, &outer, NULL), HCC_OK);
+    assert_int_equal(hcc_json_validate(g.buf, g.n, &inner, NULL), HCC_OK);
+    assert_true(inner.tokens <= outer.max_arguments_tokens);
+    tight += inner.tokens * 2 > outer.max_arguments_tokens;
+  }
+  assert_true(tight > 100); /* the bound is near the count, not only above it */
+  free(g.buf);
+  free(w.buf);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_parse_basic),
@@ -614,6 +650,7 @@ int main(void) {
       cmocka_unit_test(test_raw_and_null),
       cmocka_unit_test(test_jsmn_count_handwritten),
       cmocka_unit_test(test_random_valid),
+      cmocka_unit_test(test_arguments_tokens_bound),
       cmocka_unit_test(test_random_mutations),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
