@@ -184,6 +184,13 @@ size_t hcc__json_decode_wide(const char *raw, size_t n, char *dst);
  * of decoded and written again.  0 otherwise, or when a or b falls inside
  * what one escape decodes to. */
 int hcc__json_dumps_span(const char *raw, size_t n, size_t a, size_t b, size_t *ra, size_t *rb);
+/* Offset of the first "\u" escape in the valid body raw[0..n) whose code
+ * point (a pair joined) wanted(ctx, cp) accepts, or n: for searches on the
+ * raw body that hold unless an escape spells a character they look for.
+ * A "\u" that is really an escaped backslash and a 'u' is read as an
+ * escape too, which can only answer "found" more often. */
+size_t hcc__json_find_u_escape(const char *raw, size_t n, int (*wanted)(const void *ctx, uint32_t cp),
+                               const void *ctx);
 /* Decoded length of a valid JSON string body, without writing. */
 size_t hcc__json_decoded_len(const char *raw, size_t n);
 /* Code points of a valid JSON string body once decoded (Python's len()). */

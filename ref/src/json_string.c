@@ -39,20 +39,24 @@ static uint32_t hex4(const char *p) {
   return u;
 }
 
-uint32_t hcc__json_body_next_slow(const char *raw, size_t n, size_t *pos) {
-  size_t i = *pos;
-  if (raw[i] != '\\') return hcc__utf8_next(raw, n, pos);
-  char e = raw[i + 1];
-  *pos = i + 2;
+/* The character a two-byte escape \e stands for. */
+static inline char short_escape(char e) {
   switch (e) {
   case 'b': return '\b';
   case 'f': return '\f';
   case 'n': return '\n';
   case 'r': return '\r';
   case 't': return '\t';
-  case 'u': break;
-  default: return (unsigned char)e; /* '"', '\\', '/' */
+  default: return e; /* '"', '\\', '/' */
   }
+}
+
+uint32_t hcc__json_body_next_slow(const char *raw, size_t n, size_t *pos) {
+  size_t i = *pos;
+  if (raw[i] != '\\') return hcc__utf8_next(raw, n, pos);
+  char e = raw[i + 1];
+  *pos = i + 2;
+  if (e != 'u') return (unsigned char)short_escape(e);
   uint32_t u = hex4(raw + i + 2);
   *pos = i + 6;
   /* a high surrogate joins an immediately following escaped low one */
@@ -122,8 +126,7 @@ size_t hcc__json_decode_wide(const char *raw, size_t n, char *dst) {
       out += hcc__utf8_encode(hcc__json_body_next_slow(raw, n, &i), dst + out);
       continue;
     }
-    /* the two-byte escapes, inline: most escapes in text are \n */
-    dst[out++] = e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == 'b' ? '\b' : e == 'f' ? '\f' : e;
+    dst[out++] = short_escape(e); /* inline: most escapes in text are \n */
     i += 2;
   }
 #endif
@@ -164,6 +167,18 @@ int hcc__json_dumps_span(const char *raw, size_t n, size_t a, size_t b, size_t *
     d += len;
     i = f;
   }
+}
+
+size_t hcc__json_find_u_escape(const char *raw, size_t n, int (*wanted)(const void *ctx, uint32_t cp),
+                               const void *ctx) {
+  for (size_t at = 0; at < n;) {
+    size_t e = at + hcc__find_pair(raw + at, n - at, '\\', 'u');
+    if (e >= n || n - e < 6) break; /* a pair in the last five bytes is no \uXXXX */
+    size_t p = e;
+    if (wanted(ctx, hcc__json_body_next_slow(raw, n, &p))) return e;
+    at = e + 2;
+  }
+  return n;
 }
 
 size_t hcc__json_decoded_len(const char *raw, size_t n) {

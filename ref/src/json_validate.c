@@ -141,11 +141,12 @@ static size_t plain_run(const unsigned char *s, size_t i, size_t n, int high) {
   return i;
 }
 
-#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
-/* The escapes a long string may hold without help: every two-byte one.
- * A \u escape (hex to check, surrogates to count) goes to the byte scan. */
+/* The two-byte escapes: the character after the backslash.  (\u, with
+ * hex to check and surrogates to count, is handled on its own.) */
 static const unsigned char SIMPLE_ESCAPE[256] = {
     ['"'] = 1, ['\\'] = 1, ['/'] = 1, ['b'] = 1, ['f'] = 1, ['n'] = 1, ['r'] = 1, ['t'] = 1};
+
+#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
 
 /* Sixty-four bytes at p: bit k of *q, *b, *c says p[k] is '"', '\\', or
  * a control byte (0x00..0x1F). */
@@ -250,7 +251,6 @@ static size_t utf8_run(vstate *v, size_t i) {
   return i;
 }
 
-
 static int scan_string(vstate *v) {
   size_t start = v->i + 1;
   size_t i = start;
@@ -289,8 +289,7 @@ static int scan_string(vstate *v) {
         }
         continue;
       }
-      if (e == '"' || e == '\\' || e == '/' || e == 'b' || e == 'f' ||
-          e == 'n' || e == 'r' || e == 't') {
+      if (SIMPLE_ESCAPE[e]) {
         i += 2;
         continue;
       }
@@ -527,9 +526,8 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
       if (c == '"') {
         rc = scan_string(&v);
         type = HCC_T_STRING;
-        if (rc == HCC_OK && args_value && v.i - at - 2 > v.info.max_arguments)
-          v.info.max_arguments = v.i - at - 2;
         if (rc == HCC_OK && args_value) {
+          if (v.i - at - 2 > v.info.max_arguments) v.info.max_arguments = v.i - at - 2;
           v.info.arguments_bytes += v.i - at - 2;
           size_t inner = 1 + structural_bytes(v.s + at + 1, v.i - at - 2);
           if (inner > v.info.max_arguments_tokens) v.info.max_arguments_tokens = inner;

@@ -71,9 +71,9 @@ int hcc__is_synthetic_text(hcc_slice t) {
   return t.n >= sizeof todo_header_nl - 1 && memcmp(t.s, todo_header_nl, sizeof todo_header_nl - 1) == 0;
 }
 
-/* 1 when code point cp occurs in literal id. */
-static int lit_has(int id, uint32_t cp) {
-  const hcc_lit *l = &hcc__lits[id];
+/* 1 when code point cp occurs in the literal *ctx (an hcc_lit). */
+static int lit_has(const void *ctx, uint32_t cp) {
+  const hcc_lit *l = ctx;
   for (size_t pos = 0; pos < l->n;)
     if (hcc__utf8_next(l->s, l->n, &pos) == cp) return 1;
   return 0;
@@ -101,16 +101,9 @@ int hcc__raw_body_plain(const char *raw, size_t n) {
   /* The merged delimiter anywhere: found in the raw body exactly when it
    * is in the text (it holds no character a two-byte escape stands for,
    * and no escape can sit inside a match), unless a \u escape spells one
-   * of its characters.  A "\u" that is really an escaped backslash and a
-   * 'u' may be taken for one: that only answers "not sure". */
-  for (size_t at = 0; at < n;) {
-    size_t e = at + hcc__find_pair(raw + at, n - at, '\\', 'u');
-    if (e >= n) break;
-    if (n - e < 6) break; /* too near the end for \uXXXX: no escape */
-    size_t p = e;
-    if (lit_has(HCC_LIT_MERGED_SUMMARY_DELIMITER, hcc__json_body_next_slow(raw, n, &p))) return 0;
-    at = e + 2;
-  }
+   * of its characters (then: "not sure"). */
+  const hcc_lit *delim = &hcc__lits[HCC_LIT_MERGED_SUMMARY_DELIMITER];
+  if (hcc__json_find_u_escape(raw, n, lit_has, delim) < n) return 0;
   return hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, raw, n) == HCC_NPOS;
 }
 

@@ -96,29 +96,15 @@ static void emit_u64(hcc_ts_emit emit, void *ctx, uint64_t n, int grouped) {
  * consume can start the literal, except the literal's own closing quote
  * when nothing followed it).  On a match, [*gs, *ge) are the offsets of
  * group 1. */
-/* The first \u escape of a JSON body that decodes to a character of lit
- * (the word or its quote), or t->n.  Other escapes (an ANSI colour's
- * \u001b, say) cannot help spell the word.  A "\u" pair that is really an
- * escaped backslash and a 'u' is read as an escape too: taking one for a
- * spelling escape only makes the search start earlier. */
-static size_t first_spelling_escape(const hcc_ts_text *t, const char *lit) {
-  for (size_t at = 0; at < t->n;) {
-    size_t e = at + hcc__find_pair(t->s + at, t->n - at, '\\', 'u');
-    if (e >= t->n) break;
-    if (e + 6 > t->n) return e;
-    size_t p = e;
-    uint32_t cp = hcc__json_body_next_slow(t->s, t->n, &p);
-    if (cp && cp < 0x80 && strchr(lit, (int)cp)) return e;
-    at = e + 2;
-  }
-  return t->n;
-}
+/* A character of lit (the word or its quote): other escapes (an ANSI
+ * colour's \u001b, say) cannot help spell the word. */
+static int in_lit(const void *lit, uint32_t cp) { return cp && cp < 0x80 && strchr(lit, (int)cp); }
 
 /* Where the search for the quoted word lit ("\"word\"", the word ASCII
  * letters and one '_') can start in t without missing a match, or t->n
  * when t cannot contain it.  Every match begins with the word's opening
  * quote.  Before the first \u escape that spells one of its characters
- * (first_spelling_escape; in text there are none), the word can only
+ * (hcc__json_find_u_escape; in text there are none), the word can only
  * appear as its own bytes, after a '"' (in a body always the escape \",
  * which starts a code point), so the search may start at the first such
  * occurrence.  With such an escape nothing is skipped. */
@@ -126,7 +112,7 @@ static size_t search_start(const hcc_ts_text *t, const char *lit) {
   const char *w = lit + 1;
   size_t wn = strlen(lit) - 2, q = t->json ? 2 : 1;
   size_t u = (size_t)(strchr(w, '_') - w); /* the rare byte and the one before it */
-  size_t esc = t->json ? first_spelling_escape(t, lit) : t->n;
+  size_t esc = t->json ? hcc__json_find_u_escape(t->s, t->n, in_lit, lit) : t->n;
   for (size_t at = 0; at < t->n;) {
     size_t k = hcc__find_pair(t->s + at, t->n - at, w[u - 1], w[u]);
     if (k == t->n - at) break;
