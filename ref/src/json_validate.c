@@ -529,8 +529,12 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
         if (rc == HCC_OK && args_value) {
           if (v.i - at - 2 > v.info.max_arguments) v.info.max_arguments = v.i - at - 2;
           v.info.arguments_bytes += v.i - at - 2;
-          size_t inner = 1 + structural_bytes(v.s + at + 1, v.i - at - 2);
-          if (inner > v.info.max_arguments_tokens) v.info.max_arguments_tokens = inner;
+          /* 1 + the count can pass the largest so far only when 1 + the
+           * length does: most strings need no count */
+          if (v.i - at - 1 > v.info.max_arguments_tokens) {
+            size_t inner = 1 + structural_bytes(v.s + at + 1, v.i - at - 2);
+            if (inner > v.info.max_arguments_tokens) v.info.max_arguments_tokens = inner;
+          }
         }
         if (rc == HCC_OK && name_value) v.info.name_bytes += v.i - at - 2;
       }

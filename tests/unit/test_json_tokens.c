@@ -501,7 +501,7 @@ static void gen_value(gen *g, int depth) {
  * depth is its count of container ancestors (a key is the child of an
  * object, a member value the child of its key). */
 static void check_facts(const hcc_doc *d, const hcc_json_info *info) {
-  size_t d12 = 0, d34 = 0, deep = 0, maxmsg = 0, maxmsg_toks = 0, names = 0, args = 0;
+  size_t d12 = 0, d34 = 0, deep = 0, maxmsg = 0, maxmsg_toks = 0, names = 0, args = 0, args_toks = 0;
   size_t msg_depth = d->tok[0].type == HCC_T_OBJECT ? 2 : 1;
   for (int i = 0; i < d->ntok; i++) {
     const hcc_tok *k = &d->tok[i];
@@ -521,8 +521,12 @@ static void check_facts(const hcc_doc *d, const hcc_json_info *info) {
     if (depth >= 2 && (k->type == HCC_T_OBJECT || k->type == HCC_T_ARRAY) && raw > deep) deep = raw;
     if (k->type == HCC_T_STRING && k->parent >= 0 && hcc__json_str_eq(d, k->parent, "name", 4))
       names += raw - 2;
-    if (k->type == HCC_T_STRING && k->parent >= 0 && hcc__json_str_eq(d, k->parent, "arguments", 9))
+    if (k->type == HCC_T_STRING && k->parent >= 0 && hcc__json_str_eq(d, k->parent, "arguments", 9)) {
       args += raw - 2;
+      size_t t = 1;
+      for (int b = k->start; b < k->end; b++) t += strchr("[{,:\\", d->text[b]) != NULL && d->text[b];
+      if (t > args_toks) args_toks = t;
+    }
   }
   assert_int_equal(info->elements_d12, d12);
   assert_int_equal(info->elements_d34, d34);
@@ -531,6 +535,7 @@ static void check_facts(const hcc_doc *d, const hcc_json_info *info) {
   assert_int_equal(info->max_deep_container, deep);
   assert_int_equal(info->name_bytes, names);
   assert_int_equal(info->arguments_bytes, args);
+  assert_int_equal(info->max_arguments_tokens, args_toks);
 }
 
 static void check_agreement(const char *s, size_t n) {
