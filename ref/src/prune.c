@@ -269,11 +269,11 @@ static size_t string_bytes(const hcc_prune *p, int k) {
   return n;
 }
 
-/* Writes the head of call k (ncall: hermes's default call) into a buffer
- * taken from the arena above *mark (the caller gives it back by setting
- * used = *mark).  Heads are written again wherever they are needed rather
- * than kept: together they could take several times the input, one at a
- * time they take one call's bound. */
+/* The head of call k (ncall: hermes's default call): the one memo_get kept,
+ * or written into a buffer taken from the arena above *mark (the caller
+ * gives it back by setting used = *mark).  Only heads no longer than their
+ * call's strings are kept: all heads together could take several times
+ * the input, one at a time they take one call's bound. */
 static int format_head(hcc_prune *p, int k, size_t *mark, const char **head, size_t *len,
                        hcc_ts_tail *tail, hcc_error *err) {
   const hcc_doc *d = &p->t->doc;
@@ -825,8 +825,8 @@ size_t hcc__prune_need(const hcc_json_info *info, size_t len) {
   hcc_json_info m = hcc__msg_scope(info); /* messages are written one by one */
   while (slots < 2 * (calls + msgs) + 2) slots <<= 1;
   while (dup < 2 * msgs + 2) dup <<= 1;
-  /* per message and per call a state; the key table; the duplicate set
-   * (given back); one summary head at a time plus its scratch; one call's
+  /* per message and per call a state; the kept heads; the key table; the
+   * duplicate set (given back); one summary head at a time plus its scratch; one call's
    * shrinking; the estimator; msg_write's scratch; the render scratch of
    * str() for screenshot lines. */
   return hcc__arena_cost(msgs * sizeof(hcc_prune_msg)) + hcc__arena_cost(calls * sizeof(hcc_prune_memo)) +
