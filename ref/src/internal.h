@@ -93,6 +93,22 @@ void hcc__out_json_body(hcc_out *o, const char *s, size_t n);
 void hcc__out_json_str(hcc_out *o, const char *s, size_t n);
 
 /* ---- JSON layer (json_*.c) --------------------------------------------- */
+/* Escapes in a 64-byte block of a JSON string body, from its backslashes
+ * (bit k of b: byte k is '\\'): bit k of the result says byte k is the
+ * character after a backslash that starts an escape.  *carry is 1 when
+ * the block's first byte is such a character (the previous block ended on
+ * an escape's backslash) and is set for the next block.  Runs of
+ * backslashes are resolved with the carries of one addition (simdjson's
+ * method, Langdale and Lemire 2019).  Used by the validator's long
+ * strings and the code-point count. */
+static inline uint64_t hcc__escaped_bits(uint64_t b, uint64_t *carry) {
+  const uint64_t even = 0x5555555555555555ULL;
+  uint64_t bs = b & ~*carry, starts;
+  uint64_t follows = bs << 1 | *carry;
+  uint64_t odd_starts = bs & ~even & ~follows;
+  *carry = __builtin_add_overflow(odd_starts, bs, &starts);
+  return (even ^ (starts << 1)) & follows;
+}
 /* The validator facts of the worst text of n bytes (most tokens, deepest,
  * longest strings): what a sizing bound assumes when it cannot look. */
 hcc_json_info hcc__json_info_bound(size_t n);
@@ -176,6 +192,11 @@ size_t hcc__json_decode(const char *raw, size_t n, char *dst);
  * length), of which it may write all: whole 16-byte blocks are copied
  * ahead of the escape that ends a run. */
 size_t hcc__json_decode_wide(const char *raw, size_t n, char *dst);
+/* Decodes the valid body raw[0..n) from *pos on into dst, at most cap
+ * bytes of it: as much of a run as fits and only whole escapes, so *pos is
+ * left where the next call goes on (n when done).  Returns the bytes
+ * written: at least one while any are left, when cap >= 4. */
+size_t hcc__json_decode_some(const char *raw, size_t n, size_t *pos, char *dst, size_t cap);
 /* Where the decoded bytes [a, b) of the valid body raw[0..n) come from:
  * *ra, *rb, when json.dumps(ensure_ascii=False) of those decoded bytes is
  * exactly raw[*ra..*rb), that is when every escape in the span is one

@@ -104,14 +104,14 @@ size_t hcc__json_decode(const char *raw, size_t n, char *dst) {
   return decode(raw, n, dst);
 }
 
-size_t hcc__json_decode_wide(const char *raw, size_t n, char *dst) {
-  size_t i = 0, out = 0;
+size_t hcc__json_decode_some(const char *raw, size_t n, size_t *pos, char *dst, size_t cap) {
+  size_t i = *pos, out = 0;
 #if defined(__SSE2__) && !defined(HCC_NO_SIMD)
-  /* copy sixteen bytes, then keep what came before the first backslash:
-   * out <= i always (decoding never lengthens), so out + 16 <= n while
-   * i + 16 <= n, within the n bytes dst holds */
+  /* copy sixteen bytes, then keep what came before the first backslash
+   * (at most 15) and the escape there (at most 4 bytes): 20 free bytes
+   * hold either */
   const __m128i bs = _mm_set1_epi8('\\');
-  while (n - i >= 16) {
+  while (n - i >= 16 && cap - out >= 20) {
     __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(raw + i));
     _mm_storeu_si128((__m128i *)(void *)(dst + out), x);
     unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, bs));
@@ -130,7 +130,35 @@ size_t hcc__json_decode_wide(const char *raw, size_t n, char *dst) {
     i += 2;
   }
 #endif
-  return out + decode(raw + i, n - i, dst + out);
+  /* the rest piece by piece: as much of a run as fits (looked at no
+   * further than that, so a long run cut by cap is not read twice), an
+   * escape whole */
+  while (i < n && out < cap) {
+    if (raw[i] != '\\') {
+      size_t m = n - i < cap - out ? n - i : cap - out;
+      const char *e = memchr(raw + i, '\\', m);
+      size_t k = e ? (size_t)(e - (raw + i)) : m;
+      memcpy(dst + out, raw + i, k);
+      out += k;
+      i += k;
+      continue;
+    }
+    size_t p = i;
+    char tmp[4];
+    size_t m = hcc__utf8_encode(hcc__json_body_next_slow(raw, n, &p), tmp);
+    if (m > cap - out) break;
+    memcpy(dst + out, tmp, m);
+    out += m;
+    i = p;
+  }
+  *pos = i;
+  return out;
+}
+
+size_t hcc__json_decode_wide(const char *raw, size_t n, char *dst) {
+  /* decoding never lengthens: n bytes of room always suffice */
+  size_t pos = 0;
+  return hcc__json_decode_some(raw, n, &pos, dst, n);
 }
 
 /* 1 when the escape raw[e..f) (f the offset after it) is one
@@ -211,20 +239,89 @@ int hcc__json_str_longer(const char *raw, size_t n, size_t k) {
   return hcc__json_str_cps(raw, n) > k;
 }
 
-size_t hcc__json_str_cps(const char *raw, size_t n) {
-  /* Every byte of an escape is ASCII, so counting the body's code points
-   * as bytes counts an escape of L bytes as L; one pass over the escapes
-   * takes the extra L - 1 back. */
-  size_t cps = hcc__utf8_count(raw, n);
-  for (size_t i = next_bslash(raw, 0, n); i < n; i = next_bslash(raw, i, n)) {
-    if (raw[i + 1] != 'u') { /* a two-byte escape, one code point */
-      cps--;
-      i += 2;
-      continue;
+/* Surrogate pairs among the escaped 'u's (bit k of u: raw[at + k]) of a
+ * block: a \u escape of a high surrogate followed at once by one of a
+ * low surrogate is one code point of 12 bytes. */
+static size_t pairs_at(const char *raw, size_t n, size_t at, uint64_t u) {
+  size_t pairs = 0;
+  for (; u; u &= u - 1) {
+    size_t k = at + (size_t)__builtin_ctzll(u); /* the 'u'; the escape starts at k - 1 */
+    uint32_t h = hex4(raw + k + 1);
+    if (h >= 0xD800 && h <= 0xDBFF && k + 11 <= n && raw[k + 5] == '\\' && raw[k + 6] == 'u') {
+      uint32_t w = hex4(raw + k + 7);
+      pairs += w >= 0xDC00 && w <= 0xDFFF;
     }
-    size_t at = i;
-    hcc__json_body_next_slow(raw, n, &i); /* \uXXXX, or a pair of them */
-    cps -= i - at - 1;
   }
-  return cps;
+  return pairs;
+}
+
+#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
+/* Bit k of *b, *c, *u: p[k] is a backslash, a UTF-8 continuation byte
+ * (10xxxxxx, below -64 read as signed), a 'u'. */
+static inline void cps_masks(const char *p, uint64_t *b, uint64_t *c, uint64_t *u) {
+  const __m128i bs = _mm_set1_epi8('\\'), lim = _mm_set1_epi8(-64), lu = _mm_set1_epi8('u');
+  uint64_t mb = 0, mc = 0, mu = 0;
+  for (int k = 0; k < 4; k++) {
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k));
+    mb |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, bs)) << (16 * k);
+    mc |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(x, lim)) << (16 * k);
+    mu |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, lu)) << (16 * k);
+  }
+  *b = mb, *c = mc, *u = mu;
+}
+#else
+static inline void cps_masks(const char *p, uint64_t *b, uint64_t *c, uint64_t *u) {
+  uint64_t mb = 0, mc = 0, mu = 0;
+  for (int k = 0; k < 64; k++) {
+    unsigned char x = (unsigned char)p[k];
+    mb |= (uint64_t)(x == '\\') << k;
+    mc |= (uint64_t)((x & 0xC0) == 0x80) << k;
+    mu |= (uint64_t)(x == 'u') << k;
+  }
+  *b = mb, *c = mc, *u = mu;
+}
+#endif
+
+static inline __attribute__((always_inline)) size_t str_cps(const char *raw, size_t n) {
+  /* Counting the body's code points as bytes that are not UTF-8
+   * continuation bytes counts an escape (all ASCII) as its length; each
+   * escaped character takes one back for a two-byte escape, a \u escape
+   * four more, and a surrogate pair (two \u escapes, one code point) one
+   * more.  Sixty-four bytes a step, the escapes found from bit masks: no
+   * branch per escape (a tool output has one every few dozen bytes). */
+  size_t cps = 0, i = 0, pairs = 0;
+  uint64_t carry = 0, b, c, u;
+  char pad[64];
+  for (;;) {
+    const char *p = raw + i;
+    size_t m = n - i < 64 ? n - i : 64;
+    if (m < 64) { /* the tail, padded with bytes that count as one each */
+      memset(pad, ' ', sizeof pad);
+      if (m) memcpy(pad, p, m);
+      p = pad;
+    }
+    cps_masks(p, &b, &c, &u);
+    uint64_t esc = hcc__escaped_bits(b, &carry), eu = esc & u;
+    cps += m - (size_t)__builtin_popcountll(c) - (size_t)__builtin_popcountll(esc) -
+           4 * (size_t)__builtin_popcountll(eu);
+    if (eu) pairs += pairs_at(raw, n, i, eu);
+    if (m < 64) break;
+    i += 64;
+  }
+  return cps - pairs;
+}
+
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(HCC_NO_SIMD)
+/* The same with the popcnt instruction: without it the three counts of a
+ * block are library calls. */
+__attribute__((target("popcnt"))) static size_t str_cps_popcnt(const char *raw, size_t n) {
+  return str_cps(raw, n);
+}
+#endif
+
+size_t hcc__json_str_cps(const char *raw, size_t n) {
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(HCC_NO_SIMD)
+  if (__builtin_cpu_supports("popcnt")) return str_cps_popcnt(raw, n);
+#endif
+  return str_cps(raw, n);
 }

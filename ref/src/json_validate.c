@@ -174,39 +174,33 @@ static inline void masks64(const unsigned char *p, uint64_t *q, uint64_t *b, uin
  * Anything else (a \u escape, a bad escape, a control byte, fewer than 64
  * bytes left) hands back at a boundary and lets the byte scan decide. */
 static size_t long_run(const unsigned char *s, size_t i, size_t n) {
-  const uint64_t even = 0x5555555555555555ULL;
   uint64_t carry = 0; /* byte i is escaped by a backslash at i - 1 */
   while (n - i >= 64) {
-    uint64_t q, b, c, starts;
+    uint64_t q, b, c, in_carry = carry;
     masks64(s + i, &q, &b, &c);
-    /* backslashes that start an escape; the character after each is escaped */
-    uint64_t bs = b & ~carry;
-    uint64_t follows = bs << 1 | carry;
-    uint64_t odd_starts = bs & ~even & ~follows;
-    uint64_t carried = __builtin_add_overflow(odd_starts, bs, &starts);
-    uint64_t escaped = ((even ^ (starts << 1)) & follows);
+    uint64_t escaped = hcc__escaped_bits(b, &carry);
     uint64_t end = q & ~escaped;
     uint64_t before = end ? (end & (0 - end)) - 1 : ~(uint64_t)0;
-    if (c & before) return i - (size_t)carry;
+    if (c & before) return i - (size_t)in_carry;
     for (uint64_t e = escaped & before; e; e &= e - 1) {
       size_t k = (size_t)__builtin_ctzll(e);
       if (!SIMPLE_ESCAPE[s[i + k]]) return i + k - 1; /* the escape's backslash */
     }
     if (end) return i + (size_t)__builtin_ctzll(end);
-    carry = carried;
     i += 64;
   }
   return i - (size_t)carry;
 }
 
-/* 1 when the first byte among s[0..16) that stops a plain run is a quote:
- * a short string, which the byte scan ends at once. */
-static inline int short_string(const unsigned char *s) {
+/* The bytes among s[0..16) that stop a plain run (as plain_run: '"',
+ * '\\', control bytes and, without high, bytes 0x80 and up) in *stop, the
+ * quotes among them in *q. */
+static inline void first_block(const unsigned char *s, int high, unsigned *stop, unsigned *q) {
   __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
-  unsigned q = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')));
-  unsigned stop = q | (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))) |
-                  (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1F)), x));
-  return stop && (stop & (0 - stop)) == (q & (0 - q));
+  __m128i low = high ? _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1F)), x)
+                     : _mm_cmplt_epi8(x, _mm_set1_epi8(0x20));
+  *q = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')));
+  *stop = *q | (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')), low));
 }
 #endif
 
@@ -255,13 +249,28 @@ static int scan_string(vstate *v) {
   size_t start = v->i + 1;
   size_t i = start;
 #if defined(__SSE2__) && !defined(HCC_NO_SIMD)
-  if (v->utf8_ok && v->n - i >= 64 && !short_string(v->s + i)) i = long_run(v->s, i, v->n);
+  /* The first sixteen bytes decide most strings (keys, ids, roles): a
+   * quote first ends the string here; anything else first, in a string
+   * with 64 bytes left, sends it to long_run. */
+  if (v->n - i >= 16) {
+    unsigned stop, q;
+    first_block(v->s + i, v->utf8_ok, &stop, &q);
+    if (stop & q & (0 - stop)) {
+      i += (size_t)__builtin_ctz(stop);
+      goto closed;
+    }
+    if (v->utf8_ok && v->n - i >= 64) i = long_run(v->s, i, v->n);
+    else i += stop ? (size_t)__builtin_ctz(stop) : 16;
+  }
 #endif
   while (i < v->n) {
     i = plain_run(v->s, i, v->n, v->utf8_ok);
     if (i >= v->n) break;
     unsigned char c = v->s[i];
     if (c == '"') {
+#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
+    closed:;
+#endif
       size_t body = i - start;
       if (body > v->info.max_string) v->info.max_string = body;
       v->i = i + 1;

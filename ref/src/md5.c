@@ -4,6 +4,11 @@
 
 #include <string.h>
 
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(HCC_NO_SIMD)
+#define HCC_MD5_AVX2 1
+#include <immintrin.h>
+#endif
+
 /* Per-round shift amounts and the sine-derived constants T[i] =
  * floor(abs(sin(i + 1)) * 2^32) of RFC 1321, section 3.4. */
 static const unsigned char S[64] = {
@@ -106,4 +111,199 @@ uint64_t hcc__md5_prefix48(const unsigned char digest[16]) {
   uint64_t v = 0;
   for (int i = 0; i < 6; i++) v = v << 8 | digest[i];
   return v;
+}
+
+/* ---- eight texts at once ------------------------------------------------ */
+
+enum { LANES = 8, LANE_BUF = 1024 };
+
+#ifdef HCC_MD5_AVX2
+#define AVX2 __attribute__((target("avx2")))
+
+/* Bit rotation of each 32-bit lane (AVX2 has no rotate). */
+#define ROTL8(x, s) _mm256_or_si256(_mm256_slli_epi32(x, s), _mm256_srli_epi32(x, 32 - (s)))
+#define F8(b, c, d) _mm256_xor_si256(d, _mm256_and_si256(b, _mm256_xor_si256(c, d)))
+#define G8(b, c, d) _mm256_xor_si256(c, _mm256_and_si256(d, _mm256_xor_si256(b, c)))
+#define H8(b, c, d) _mm256_xor_si256(_mm256_xor_si256(b, c), d)
+#define I8(b, c, d) _mm256_xor_si256(c, _mm256_or_si256(b, _mm256_xor_si256(d, ones)))
+#define STEP8(fn, a, b, c, d, k, i, s)                                                          \
+  a = _mm256_add_epi32(                                                                         \
+      b, ROTL8(_mm256_add_epi32(_mm256_add_epi32(a, fn(b, c, d)),                               \
+                                _mm256_add_epi32(_mm256_set1_epi32((int)T[i]), x[k])),          \
+               s))
+#define ROUND8(fn, i, k0, k1, k2, k3, s0, s1, s2, s3) \
+  STEP8(fn, a, b, c, d, k0, i, s0);                    \
+  STEP8(fn, d, a, b, c, k1, i + 1, s1);                \
+  STEP8(fn, c, d, a, b, k2, i + 2, s2);                \
+  STEP8(fn, b, c, d, a, k3, i + 3, s3)
+
+/* Words 8w .. 8w+7 of the eight blocks, one register per word, lane l
+ * holding block l's: an 8 x 8 transpose of 32-bit words. */
+AVX2 static void words8(const unsigned char *const p[LANES], int w, __m256i out[8]) {
+  __m256i r[8], t[8], u[8];
+  for (int l = 0; l < LANES; l++) r[l] = _mm256_loadu_si256((const __m256i *)(const void *)(p[l] + 32 * w));
+  for (int l = 0; l < LANES; l += 2) {
+    t[l] = _mm256_unpacklo_epi32(r[l], r[l + 1]);
+    t[l + 1] = _mm256_unpackhi_epi32(r[l], r[l + 1]);
+  }
+  for (int l = 0; l < LANES; l += 4) {
+    u[l] = _mm256_unpacklo_epi64(t[l], t[l + 2]);
+    u[l + 1] = _mm256_unpackhi_epi64(t[l], t[l + 2]);
+    u[l + 2] = _mm256_unpacklo_epi64(t[l + 1], t[l + 3]);
+    u[l + 3] = _mm256_unpackhi_epi64(t[l + 1], t[l + 3]);
+  }
+  for (int k = 0; k < 4; k++) {
+    out[k] = _mm256_permute2x128_si256(u[k], u[k + 4], 0x20);
+    out[k + 4] = _mm256_permute2x128_si256(u[k], u[k + 4], 0x31);
+  }
+}
+
+/* One block of each of the eight states h[l]: the steps of block(), on
+ * eight lanes.  (Words are little-endian: x86 loads them so.) */
+AVX2 static void blocks8_avx2(uint32_t *const h[LANES], const unsigned char *const p[LANES]) {
+  const __m256i ones = _mm256_set1_epi32(-1);
+  __m256i x[16];
+  words8(p, 0, x);
+  words8(p, 1, x + 8);
+  __m256i a = _mm256_setr_epi32((int)h[0][0], (int)h[1][0], (int)h[2][0], (int)h[3][0], (int)h[4][0],
+                                (int)h[5][0], (int)h[6][0], (int)h[7][0]);
+  __m256i b = _mm256_setr_epi32((int)h[0][1], (int)h[1][1], (int)h[2][1], (int)h[3][1], (int)h[4][1],
+                                (int)h[5][1], (int)h[6][1], (int)h[7][1]);
+  __m256i c = _mm256_setr_epi32((int)h[0][2], (int)h[1][2], (int)h[2][2], (int)h[3][2], (int)h[4][2],
+                                (int)h[5][2], (int)h[6][2], (int)h[7][2]);
+  __m256i d = _mm256_setr_epi32((int)h[0][3], (int)h[1][3], (int)h[2][3], (int)h[3][3], (int)h[4][3],
+                                (int)h[5][3], (int)h[6][3], (int)h[7][3]);
+  __m256i a0 = a, b0 = b, c0 = c, d0 = d;
+  ROUND8(F8, 0, 0, 1, 2, 3, 7, 12, 17, 22);
+  ROUND8(F8, 4, 4, 5, 6, 7, 7, 12, 17, 22);
+  ROUND8(F8, 8, 8, 9, 10, 11, 7, 12, 17, 22);
+  ROUND8(F8, 12, 12, 13, 14, 15, 7, 12, 17, 22);
+  ROUND8(G8, 16, 1, 6, 11, 0, 5, 9, 14, 20);
+  ROUND8(G8, 20, 5, 10, 15, 4, 5, 9, 14, 20);
+  ROUND8(G8, 24, 9, 14, 3, 8, 5, 9, 14, 20);
+  ROUND8(G8, 28, 13, 2, 7, 12, 5, 9, 14, 20);
+  ROUND8(H8, 32, 5, 8, 11, 14, 4, 11, 16, 23);
+  ROUND8(H8, 36, 1, 4, 7, 10, 4, 11, 16, 23);
+  ROUND8(H8, 40, 13, 0, 3, 6, 4, 11, 16, 23);
+  ROUND8(H8, 44, 9, 12, 15, 2, 4, 11, 16, 23);
+  ROUND8(I8, 48, 0, 7, 14, 5, 6, 10, 15, 21);
+  ROUND8(I8, 52, 12, 3, 10, 1, 6, 10, 15, 21);
+  ROUND8(I8, 56, 8, 15, 6, 13, 6, 10, 15, 21);
+  ROUND8(I8, 60, 4, 11, 2, 9, 6, 10, 15, 21);
+  uint32_t v[4][LANES];
+  _mm256_storeu_si256((__m256i *)(void *)v[0], _mm256_add_epi32(a, a0));
+  _mm256_storeu_si256((__m256i *)(void *)v[1], _mm256_add_epi32(b, b0));
+  _mm256_storeu_si256((__m256i *)(void *)v[2], _mm256_add_epi32(c, c0));
+  _mm256_storeu_si256((__m256i *)(void *)v[3], _mm256_add_epi32(d, d0));
+  for (int l = 0; l < LANES; l++)
+    for (int k = 0; k < 4; k++) h[l][k] = v[k][l];
+}
+#endif
+
+static const unsigned char idle_block[64];
+
+/* One block of each busy lane (an idle one points at idle_block). */
+static void blocks8(int avx2, uint32_t *const h[LANES], const unsigned char *const p[LANES]) {
+#ifdef HCC_MD5_AVX2
+  if (avx2) {
+    blocks8_avx2(h, p);
+    return;
+  }
+#endif
+  (void)avx2;
+  for (int l = 0; l < LANES; l++)
+    if (p[l] != idle_block) block(h[l], p[l]);
+}
+
+/* One text in a lane: its bytes staged in buf[off, have), its length so
+ * far, and once it is whole, its padded last block(s) in buf. */
+typedef struct lane {
+  size_t k;       /* the text */
+  size_t pos;     /* the source's place in it */
+  size_t off, have;
+  uint64_t len;   /* bytes hashed */
+  int state;      /* 0 idle, 1 reading, 2 last blocks */
+  int left;       /* last blocks still to hash */
+  uint32_t h[4];
+  unsigned char buf[LANE_BUF];
+} lane;
+
+/* The lane's next block, or NULL when its text is hashed. */
+static const unsigned char *lane_block(lane *L, hcc_md5_source src, void *ctx) {
+  if (L->state == 1) {
+    if (L->have - L->off < 64) {
+      /* the rest (under a block) to the front, then more from the source */
+      memmove(L->buf, L->buf + L->off, L->have - L->off);
+      L->have -= L->off;
+      L->off = 0;
+      while (L->have < 64) {
+        size_t got = src(ctx, L->k, &L->pos, L->buf + L->have, LANE_BUF - L->have);
+        if (!got) break;
+        L->have += got;
+      }
+    }
+    if (L->have - L->off >= 64) {
+      L->off += 64;
+      L->len += 64;
+      return L->buf + L->off - 64;
+    }
+    /* the text is whole: the RFC's padding, one or two blocks */
+    size_t r = L->have - L->off;
+    uint64_t bits = (L->len + r) * 8;
+    memmove(L->buf, L->buf + L->off, r);
+    memset(L->buf + r, 0, 128 - r);
+    L->buf[r] = 0x80;
+    L->left = r < 56 ? 1 : 2;
+    for (int i = 0; i < 8; i++) L->buf[64 * L->left - 8 + i] = (unsigned char)(bits >> (8 * i));
+    L->state = 2;
+    L->off = 0;
+  }
+  if (L->state == 2 && L->left) {
+    L->left--;
+    L->off += 64;
+    return L->buf + L->off - 64;
+  }
+  return NULL;
+}
+
+void hcc__md5_many(size_t n, hcc_md5_source src, void *ctx, uint64_t *keys) {
+  lane lanes[LANES];
+  uint32_t idle_h[LANES][4];
+  size_t next = 0;
+  int avx2 = 0;
+#ifdef HCC_MD5_AVX2
+  avx2 = __builtin_cpu_supports("avx2");
+#endif
+  for (int l = 0; l < LANES; l++) lanes[l].state = 0;
+  for (;;) {
+    uint32_t *h[LANES];
+    const unsigned char *p[LANES];
+    int busy = 0;
+    for (int l = 0; l < LANES; l++) {
+      lane *L = &lanes[l];
+      const unsigned char *b = NULL;
+      while (!b) {
+        if (L->state == 0) { /* the next text, if any */
+          if (next == n) break;
+          L->k = next++;
+          L->pos = L->off = L->have = 0;
+          L->len = 0;
+          L->state = 1;
+          L->h[0] = 0x67452301, L->h[1] = 0xefcdab89, L->h[2] = 0x98badcfe, L->h[3] = 0x10325476;
+        }
+        b = lane_block(L, src, ctx);
+        if (!b) { /* hashed: the key, and the lane is free */
+          unsigned char dig[16];
+          for (int i = 0; i < 16; i++) dig[i] = (unsigned char)(L->h[i / 4] >> (8 * (i % 4)));
+          keys[L->k] = hcc__md5_prefix48(dig);
+          L->state = 0;
+        }
+      }
+      busy += b != NULL;
+      h[l] = b ? L->h : idle_h[l];
+      p[l] = b ? b : idle_block;
+    }
+    if (!busy) return;
+    blocks8(avx2, h, p);
+  }
 }

@@ -23,4 +23,18 @@ void hcc__md5_final(hcc_md5 *m, unsigned char digest[16]);
 /* The first 48 bits of a digest as an integer: what its first 12 hex
  * digits spell (hexdigest()[:12]). */
 uint64_t hcc__md5_prefix48(const unsigned char digest[16]);
+
+/* The texts hcc__md5_many hashes, produced piece by piece: writes the
+ * next bytes of text k into buf (at most cap, cap >= 64, and at least one
+ * while any are left) and returns how many; 0 once text k is whole.  *pos
+ * is the source's own place in text k, 0 at its start. */
+typedef size_t (*hcc_md5_source)(void *ctx, size_t k, size_t *pos, unsigned char *buf, size_t cap);
+
+/* keys[k] = hcc__md5_prefix48(md5(text k)) for k in [0, n).  Eight texts
+ * are hashed at once, one per 32-bit lane of AVX2 registers when the CPU
+ * has them (one at a time otherwise): MD5 is a chain of dependent steps,
+ * so a single text leaves most of a core idle, and the dedupe pass hashes
+ * thousands of tool outputs that do not depend on each other.  Stack use
+ * is about 9 KB; nothing allocates. */
+void hcc__md5_many(size_t n, hcc_md5_source src, void *ctx, uint64_t *keys);
 #endif

@@ -209,7 +209,7 @@ static int build_index(hcc_prune *p, hcc_error *err) {
 /* ---- text helpers --------------------------------------------------------- */
 
 static hcc_ts_text body_of(const hcc_doc *d, int tok) {
-  hcc_ts_text t = {d->text + d->tok[tok].start, (size_t)(d->tok[tok].end - d->tok[tok].start), 1};
+  hcc_ts_text t = {d->text + d->tok[tok].start, (size_t)(d->tok[tok].end - d->tok[tok].start), 1, 0};
   return t;
 }
 
@@ -232,22 +232,27 @@ static int text_starts(const hcc_ts_text *t, const char *lit, int whole) {
 static int text_contains(const hcc_ts_text *t, const char *lit) {
   size_t pos = 0;
   while (pos < t->n) {
-    hcc_ts_text rest = {t->s + pos, t->n - pos, t->json};
+    hcc_ts_text rest = {t->s + pos, t->n - pos, t->json, 0};
     if (text_starts(&rest, lit, 0)) return 1;
     hcc__ts_next(t, &pos);
   }
   return 0;
 }
 
-/* len(t) > k, counting only where the byte length does not decide. */
-static int text_longer(const hcc_ts_text *t, size_t k) {
-  return t->json ? hcc__json_str_longer(t->s, t->n, k) : t->n > k && hcc__utf8_count(t->s, t->n) > k;
+/* len(t) > k, counting only where the byte length does not decide; a
+ * count made is kept in t->cps1. */
+static int text_longer(hcc_ts_text *t, size_t k) {
+  if (t->cps1) return t->cps1 - 1 > k;
+  if (t->n <= k) return 0;
+  if (t->json ? t->n / 12 > k : 0) return 1;
+  t->cps1 = 1 + (t->json ? hcc__json_str_cps(t->s, t->n) : hcc__utf8_count(t->s, t->n));
+  return t->cps1 - 1 > k;
 }
 
 /* The string tests of _demote_tool_result_at: a string content is
  * summarised unless empty, already a placeholder or a summary line, or not
  * longer than min_chars (PRUNE-4). */
-static int summarizable(const hcc_ts_text *t, int64_t min_chars) {
+static int summarizable(hcc_ts_text *t, int64_t min_chars) {
   if (t->n == 0 || text_starts(t, HCC_PRUNED_TOOL_PLACEHOLDER, 1)) return 0;
   if (text_starts(t, "[Duplicate tool output", 0)) return 0;
   if (text_starts(t, "[", 0) && !text_longer(t, SUMMARY_LINE_MAX - 1) && text_contains(t, " chars)")) return 0;
@@ -333,9 +338,23 @@ static int memo_get(hcc_prune *p, int k, hcc_prune_memo **out, hcc_error *err) {
   return rc;
 }
 
-/* The text a SUMMARY of depth 1 stands on: the message's content. */
+/* Message i's string content, with its code-point count when one was
+ * made. */
+static hcc_ts_text content_of(const hcc_prune *p, int i) {
+  hcc_ts_text t = body_of(&p->t->doc, p->t->msg[i].content);
+  t.cps1 = p->m[i].cps1;
+  return t;
+}
+
+/* The text a SUMMARY of depth 1 stands on: the message's content, counted
+ * once for the tails that print its length (the estimate and the write
+ * both ask). */
 static hcc_ts_text summary_source(hcc_prune *p, int i) {
-  return body_of(&p->t->doc, p->t->msg[i].content);
+  hcc_ts_text t = content_of(p, i);
+  hcc_ts_tail tail = (hcc_ts_tail)p->memo[p->m[i].memo].tail;
+  if (!t.cps1 && (tail == HCC_TS_CHARS || tail == HCC_TS_CHARS_RESULT))
+    t.cps1 = p->m[i].cps1 = 1 + hcc__json_str_cps(t.s, t.n);
+  return t;
 }
 
 /* Writes the depth-1 summary of message i as WTF-8 into the estimator's
@@ -354,7 +373,7 @@ static int materialize_summary(hcc_prune *p, int i, hcc_ts_text *out, hcc_error 
   hcc_ts_text src = summary_source(p, i);
   hcc__ts_tail(&src, (hcc_ts_tail)mm->tail, hcc__ts_emit_out, &o);
   if (o.len > o.cap) return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: summary outgrew the render buffer");
-  out->s = p->est.buf, out->n = o.len, out->json = 0;
+  out->s = p->est.buf, out->n = o.len, out->json = 0, out->cps1 = 0;
   return HCC_OK;
 }
 
@@ -412,7 +431,7 @@ static int render_shot(hcc_prune *p, int i, hcc_ts_text *out, hcc_error *err) {
   }
   if (rc != HCC_OK) return rc;
   if (o.len > o.cap) return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: screenshot line outgrew the render buffer");
-  out->s = p->est.buf, out->n = o.len, out->json = 0;
+  out->s = p->est.buf, out->n = o.len, out->json = 0, out->cps1 = 0;
   return HCC_OK;
 }
 
@@ -629,8 +648,10 @@ static int demote(hcc_prune *p, int i, int *hit, hcc_error *err) {
     if (mm < 0 || !hcc__py_truthy(d, mm) || !shot_summary(d, c, &v)) return HCC_OK;
     pm->action = HCC_PRUNE_SCREENSHOT;
   } else if (d->tok[c].type == HCC_T_STRING) {
-    hcc_ts_text s = body_of(d, c);
-    if (!summarizable(&s, p->cfg.min_prune_chars)) return HCC_OK;
+    hcc_ts_text s = content_of(p, i);
+    int yes = summarizable(&s, p->cfg.min_prune_chars);
+    pm->cps1 = s.cps1;
+    if (!yes) return HCC_OK;
     hcc_prune_memo *memo;
     pm->memo = index_get(p, m->tool_call_id);
     rc = memo_get(p, pm->memo, &memo, err);
@@ -659,56 +680,68 @@ static int truncate_args(hcc_prune *p, int i, int *hit, hcc_error *err) {
 
 /* ---- pass 1: duplicates ------------------------------------------------------ */
 
-/* md5(content.encode("utf-8", errors="replace")).hexdigest()[:12] of a
- * string token: a lone surrogate encodes as "?".  The decoded bytes go to
- * the hash in chunks of a stack buffer (a tool output has an escape every
- * few dozen bytes; one update each cost more than the hashing); a run
- * longer than the buffer is hashed where it stands. */
-static uint64_t content_key(const hcc_doc *d, int tok) {
-  hcc_ts_text t = body_of(d, tok);
-  hcc_md5 md;
-  unsigned char dig[16];
-  char buf[2048];
-  size_t pos = 0, bn = 0;
-  hcc__md5_init(&md);
-  while (pos < t.n) { /* runs without escapes are UTF-8 already */
-    size_t at = pos;
-    uint32_t cp = 0;
-    size_t k = hcc__json_body_piece(t.s, t.n, &pos, &cp);
-    if (bn + (k ? k : 4) > sizeof buf) {
-      hcc__md5_update(&md, buf, bn);
-      bn = 0;
+/* The texts the duplicate keys hash: md5(content.encode("utf-8",
+ * errors="replace")).hexdigest()[:12] of a string token, where a lone
+ * surrogate encodes as "?".  Text k is the content of message items[k],
+ * decoded piece by piece into the hasher's buffer (hcc__md5_many). */
+typedef struct dedupe_src {
+  const hcc_doc *d;
+  const hcc_transcript *t;
+  const int *items;
+} dedupe_src;
+
+static size_t content_bytes(void *ctx, size_t k, size_t *pos, unsigned char *buf, size_t cap) {
+  const dedupe_src *s = ctx;
+  const hcc_tok *tok = &s->d->tok[s->t->msg[s->items[k]].content];
+  char *dst = (char *)buf;
+  size_t n = hcc__json_decode_some(s->d->text + tok->start, (size_t)(tok->end - tok->start), pos, dst, cap);
+  /* A lone surrogate decodes to ED A0..BF xx, which valid raw UTF-8 never
+   * holds (the validator refuses encoded surrogates): "?" replaces it. */
+  char *e = memchr(dst, 0xED, n);
+  if (!e) return n;
+  size_t w = (size_t)(e - dst);
+  for (size_t r = w; r < n;) {
+    if ((unsigned char)dst[r] == 0xED && r + 2 < n && (unsigned char)dst[r + 1] >= 0xA0) {
+      dst[w++] = '?';
+      r += 3;
+    } else {
+      dst[w++] = dst[r++];
     }
-    if (k >= sizeof buf) hcc__md5_update(&md, t.s + at, k);
-    else if (k) memcpy(buf + bn, t.s + at, k), bn += k;
-    else if (cp >= 0xD800 && cp <= 0xDFFF) buf[bn++] = '?';
-    else bn += hcc__utf8_encode(cp, buf + bn);
   }
-  hcc__md5_update(&md, buf, bn);
-  hcc__md5_final(&md, dig);
-  return hcc__md5_prefix48(dig);
+  return w;
 }
 
 static int dedupe(hcc_prune *p, hcc_error *err) {
   const hcc_transcript *t = p->t;
   const hcc_doc *d = &t->doc;
-  size_t nslot = 1, mark = p->a->used;
+  size_t nslot = 1, mark = p->a->used, n = 0;
   while (nslot < 2 * (size_t)t->nmsg + 2) nslot <<= 1;
   uint64_t *set = hcc__arena_take(p->a, nslot * sizeof *set); /* key + 1; 0 is empty */
-  if (!set) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the duplicate table");
+  int *items = hcc__arena_take(p->a, ((size_t)t->nmsg + 1) * sizeof *items);
+  uint64_t *keys = hcc__arena_take(p->a, ((size_t)t->nmsg + 1) * sizeof *keys);
+  if (!set || !items || !keys)
+    return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the duplicate table");
   memset(set, 0, nslot * sizeof *set);
+  /* the outputs hashed, newest first as hermes walks them; then all their
+   * keys at once; then hermes's walk over the keys */
   for (int i = t->nmsg - 1; i >= 0; i--) {
     const hcc_msg *m = &t->msg[i];
     int c = m->content;
     if (m->role != HCC_ROLE_TOOL || c < 0 || d->tok[c].type != HCC_T_STRING) continue;
-    if (!hcc__json_str_longer(d->text + d->tok[c].start, (size_t)(d->tok[c].end - d->tok[c].start),
-                              DEDUPE_MIN_CHARS - 1))
-      continue; /* len(content) < 200 */
-    uint64_t key = content_key(d, c) + 1;
+    hcc_ts_text s = content_of(p, i);
+    int longer = text_longer(&s, DEDUPE_MIN_CHARS - 1);
+    p->m[i].cps1 = s.cps1;
+    if (!longer) continue; /* len(content) < 200 */
+    items[n++] = i;
+  }
+  dedupe_src src = {d, t, items};
+  hcc__md5_many(n, content_bytes, &src, keys);
+  for (size_t k = 0; k < n; k++) {
+    uint64_t key = keys[k] + 1;
     size_t s = (size_t)(key * 0x9e3779b97f4a7c15u >> 20) & (nslot - 1);
     while (set[s] && set[s] != key) s = (s + 1) & (nslot - 1);
     if (set[s]) {
-      p->m[i].action = HCC_PRUNE_DUPLICATE;
+      p->m[items[k]].action = HCC_PRUNE_DUPLICATE;
       p->pruned++;
     } else {
       set[s] = key;
@@ -826,12 +859,14 @@ size_t hcc__prune_need(const hcc_json_info *info, size_t len) {
   while (slots < 2 * (calls + msgs) + 2) slots <<= 1;
   while (dup < 2 * msgs + 2) dup <<= 1;
   /* per message and per call a state; the kept heads; the key table; the
-   * duplicate set (given back); one summary head at a time plus its scratch; one call's
+   * duplicate set with the outputs it hashes and their keys (given back);
+   * one summary head at a time plus its scratch; one call's
    * shrinking; the estimator; msg_write's scratch; the render scratch of
    * str() for screenshot lines. */
   return hcc__arena_cost(msgs * sizeof(hcc_prune_msg)) + hcc__arena_cost(calls * sizeof(hcc_prune_memo)) +
          hcc__arena_cost(info->name_bytes + info->arguments_bytes + 1) +
          hcc__arena_cost(slots * sizeof(hcc_prune_slot)) + hcc__arena_cost(dup * sizeof(uint64_t)) +
+         hcc__arena_cost((msgs + 1) * sizeof(int)) + hcc__arena_cost((msgs + 1) * sizeof(uint64_t)) +
          hcc__arena_cost(head_cap_bound(info)) + hcc__ts_head_need(&m) + hcc__args_shrink_need(info->max_arguments, info->max_arguments_tokens) +
          hcc__est_need(info, len) + hcc__obj_write_need(&m) + hcc__py_str_need(&m) + 256;
 }
@@ -860,6 +895,7 @@ int hcc__prune_run(hcc_prune *p, const hcc_transcript *t, const hcc_prune_cfg *c
     p->m[i].depth = 0;
     p->m[i].memo = -1;
     p->m[i].orig = p->m[i].now = -1;
+    p->m[i].cps1 = 0;
   }
   int rc = hcc__est_init(&p->est, &hcc__est_hermes, t, len, a, err);
   if (rc == HCC_OK) rc = build_index(p, err);

@@ -41,6 +41,8 @@ typedef struct hcc_prune_msg {
   int memo;             /* SUMMARY: the call whose head the line uses */
   int64_t orig;         /* estimate of the input message, -1: not computed */
   int64_t now;          /* estimate as pruned so far, -1: not computed */
+  size_t cps1;          /* code points of a string content + 1; 0: not counted
+                           (dedupe, demote and the summary's tail all ask) */
 } hcc_prune_msg;
 
 typedef struct hcc_prune_memo hcc_prune_memo;

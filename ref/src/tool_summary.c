@@ -212,6 +212,7 @@ static uint64_t line_count(const hcc_ts_text *t) {
 }
 
 static uint64_t code_points(const hcc_ts_text *t) {
+  if (t->cps1) return t->cps1 - 1;
   if (t->json) return hcc__json_str_cps(t->s, t->n);
   return hcc__utf8_count(t->s, t->n);
 }

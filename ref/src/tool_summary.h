@@ -46,6 +46,7 @@ typedef struct hcc_ts_text {
   const char *s;
   size_t n;
   int json;
+  size_t cps1; /* its code points + 1 when the caller knows them, else 0 */
 } hcc_ts_text;
 /* Next code point of t at *pos. */
 uint32_t hcc__ts_next(const hcc_ts_text *t, size_t *pos);

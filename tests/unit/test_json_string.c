@@ -115,7 +115,7 @@ static void test_decode_pieces(void **state) {
  * against the code points of the decoded text, on random bodies of
  * every kind of piece, long enough for many sixteen-byte blocks and for
  * the counter's batches of 255 blocks. */
-static void test_cps_random(void **state) { /* and _longer, _newlines, _decode_wide */
+static void test_cps_random(void **state) { /* and _longer, _newlines, _decode_wide, _some */
   (void)state;
   static const char *const pieces[] = {"a", "xyz ", "\\n", "\\\\", "\\\"", "\\/", "\\u00e9",
                                        "\\u20AC", "\\ud83d\\ude00", "\\ud800", "\\udfff",
@@ -148,6 +148,25 @@ static void test_cps_random(void **state) { /* and _longer, _newlines, _decode_w
     assert_int_equal(hcc__json_decode_wide(raw, n, wide), dn);
     assert_memory_equal(wide, dec, dn);
     for (size_t j = n; j < n + 64; j++) assert_int_equal(wide[j], 0x5A);
+    /* the same text in pieces of at most cap bytes, for caps from 4 (the
+     * longest escape's bytes) up: never past cap, never an empty piece
+     * before the end, and the pieces join to the whole */
+    size_t caps[] = {4, 5, 15, 16, 17, 64, 1000 + (size_t)it};
+    for (size_t c = 0; c < N(caps); c++) {
+      size_t pos = 0, got = 0, piece;
+      static char part[20000 + 64];
+      do {
+        memset(part + got, 0x5A, caps[c] + 1);
+        piece = hcc__json_decode_some(raw, n, &pos, part + got, caps[c]);
+        assert_true(piece <= caps[c]);
+        assert_int_equal(part[got + caps[c]], 0x5A);
+        assert_true(piece > 0 || pos == n);
+        got += piece;
+      } while (piece);
+      assert_int_equal(pos, n);
+      assert_int_equal(got, dn);
+      assert_memory_equal(part, dec, dn);
+    }
   }
   /* twelve raw bytes a code point: the shortcut's edge */
   char pairs[12 * 12 + 1] = "";

@@ -89,12 +89,66 @@ static void test_prefix48(void **state) {
   assert_true(hcc__md5_prefix48(d) == 0x900150983cd2ull);
 }
 
+
+/* hcc__md5_many: the keys of many texts hashed eight at a time equal the
+ * one-at-a-time digests.  Lengths cover every padding edge (55, 56, 63,
+ * 64, 119, 120 ...), empty texts and texts of many blocks, in an order
+ * that leaves lanes finishing at different steps; the source hands out
+ * bytes in pieces of varying size, as the dedupe pass's decoder does. */
+typedef struct many_src {
+  const unsigned char *text[300];
+  size_t len[300];
+  uint64_t x; /* xorshift state: the piece sizes */
+} many_src;
+
+static size_t many_fill(void *ctx, size_t k, size_t *pos, unsigned char *buf, size_t cap) {
+  many_src *m = ctx;
+  m->x ^= m->x << 13, m->x ^= m->x >> 7, m->x ^= m->x << 17;
+  size_t want = 1 + (size_t)(m->x % 200), left = m->len[k] - *pos;
+  size_t n = want < left ? want : left;
+  if (n > cap) n = cap;
+  memcpy(buf, m->text[k] + *pos, n);
+  *pos += n;
+  return n;
+}
+
+static void test_many(void **state) {
+  (void)state;
+  static unsigned char pool[300 * 1200];
+  static many_src m;
+  static uint64_t keys[300];
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (size_t i = 0; i < sizeof pool; i++) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    pool[i] = (unsigned char)x;
+  }
+  static const size_t edges[] = {0, 1, 55, 56, 57, 63, 64, 65, 119, 120, 121, 127, 128, 1000};
+  m.x = 88172645463325252ull;
+  for (size_t n = 0; n <= 300; n += 37) { /* 0, 37, ... texts: every lane count */
+    for (size_t k = 0; k < n; k++) {
+      m.text[k] = pool + 1200 * k;
+      m.len[k] = k < sizeof edges / sizeof edges[0] ? edges[k] : (k * 131) % 1200;
+    }
+    for (size_t k = 0; k < n; k++) keys[k] = ~0ull;
+    hcc__md5_many(n, many_fill, &m, keys);
+    for (size_t k = 0; k < n; k++) {
+      hcc_md5 one;
+      unsigned char d[16];
+      hcc__md5_init(&one);
+      hcc__md5_update(&one, m.text[k], m.len[k]);
+      hcc__md5_final(&one, d);
+      assert_int_equal(keys[k], hcc__md5_prefix48(d));
+    }
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_rfc_vectors),
       cmocka_unit_test(test_long_utf8),
       cmocka_unit_test(test_padding_edges),
       cmocka_unit_test(test_prefix48),
+      cmocka_unit_test(test_many),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
