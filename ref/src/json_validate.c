@@ -45,6 +45,7 @@ typedef struct vstate {
   hcc_json_info info;
   hcc_error *err;
   int utf8_ok; /* the whole text is valid UTF-8 (utf8_check.c said so) */
+  int avx2;    /* long strings go to long_run_avx2 */
 } vstate;
 
 static int is_blank(unsigned char c) {
@@ -245,6 +246,108 @@ static size_t utf8_run(vstate *v, size_t i) {
   return i;
 }
 
+/* The \u escape whose backslash is at s[i]: its hex digits checked, a
+ * high surrogate joined with an escaped low one that follows at once, a
+ * surrogate left alone counted.  Returns the offset after it, or 0 when
+ * the digits are bad (nothing counted then). */
+static inline size_t u_escape(vstate *v, size_t i) {
+  long u = hex4(v, i + 2);
+  if (u < 0) return 0;
+  i += 6;
+  if (u >= 0xD800 && u <= 0xDBFF) {
+    long w = (i + 1 < v->n && v->s[i] == '\\' && v->s[i + 1] == 'u') ? hex4(v, i + 2) : -1;
+    if (w >= 0xDC00 && w <= 0xDFFF) i += 6;
+    else v->info.lone_surrogates++;
+  } else if (u >= 0xDC00 && u <= 0xDFFF) {
+    v->info.lone_surrogates++;
+  }
+  return i;
+}
+
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(HCC_NO_SIMD)
+#include <immintrin.h>
+#define HCC_LONG_AVX2 1
+#define AVX2 __attribute__((target("avx2")))
+
+/* 64 bits of byte masks from two 32-byte halves. */
+AVX2 static inline uint64_t bits64(__m256i lo, __m256i hi) {
+  return (uint64_t)(uint32_t)_mm256_movemask_epi8(lo) | (uint64_t)(uint32_t)_mm256_movemask_epi8(hi) << 32;
+}
+
+/* The bytes of x that may follow a backslash (" \ / b f n r t u), by a
+ * table of each nibble: bit 0 for 0x2_, bit 1 for 0x5_, bit 2 for 0x6_,
+ * bit 3 for 0x7_, set in the low-nibble table for the letters there. */
+AVX2 static inline __m256i escape_letters(__m256i x) {
+  const __m256i lo_t = _mm256_setr_epi8(0, 0, 13, 0, 8, 8, 4, 0, 0, 0, 0, 0, 2, 0, 4, 1,
+                                        0, 0, 13, 0, 8, 8, 4, 0, 0, 0, 0, 0, 2, 0, 4, 1);
+  const __m256i hi_t = _mm256_setr_epi8(0, 0, 1, 0, 0, 2, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0,
+                                        0, 0, 1, 0, 0, 2, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0);
+  const __m256i nib = _mm256_set1_epi8(0x0F);
+  __m256i l = _mm256_shuffle_epi8(lo_t, _mm256_and_si256(x, nib));
+  __m256i h = _mm256_shuffle_epi8(hi_t, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib));
+  return _mm256_xor_si256(_mm256_cmpeq_epi8(_mm256_and_si256(l, h), _mm256_setzero_si256()),
+                          _mm256_set1_epi8(-1));
+}
+
+/* long_run, 32 bytes a load, with the escape letters checked by table
+ * rather than one by one, and \u escapes taken in the run (u_escape)
+ * instead of handed back: a terminal output's ANSI \u001b no longer sends
+ * the rest of its string to the byte scan. */
+AVX2 static size_t long_run_avx2(vstate *v, size_t i) {
+  const unsigned char *s = v->s;
+  const size_t n = v->n;
+  const __m256i quote = _mm256_set1_epi8('"'), bslash = _mm256_set1_epi8('\\'), c1f = _mm256_set1_epi8(0x1F),
+                lu = _mm256_set1_epi8('u');
+  uint64_t carry = 0; /* byte i is escaped by a backslash at i - 1 */
+  while (n - i >= 64) {
+    __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
+    __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 32));
+    uint64_t q = bits64(_mm256_cmpeq_epi8(lo, quote), _mm256_cmpeq_epi8(hi, quote));
+    uint64_t b = bits64(_mm256_cmpeq_epi8(lo, bslash), _mm256_cmpeq_epi8(hi, bslash));
+    uint64_t c = bits64(_mm256_cmpeq_epi8(_mm256_min_epu8(lo, c1f), lo), _mm256_cmpeq_epi8(_mm256_min_epu8(hi, c1f), hi));
+    uint64_t in_carry = carry;
+    uint64_t escaped = b | carry ? hcc__escaped_bits(b, &carry) : 0;
+    uint64_t end = q & ~escaped;
+    uint64_t before = end ? (end & (0 - end)) - 1 : ~(uint64_t)0;
+    if (c & before) return i - (size_t)in_carry;
+    uint64_t e = escaped & before;
+    if (e) {
+      /* the \u escapes in order, up to the first bad escape if any: the
+       * first error in the text is the one the byte scan reports */
+      uint64_t bad = e & ~bits64(escape_letters(lo), escape_letters(hi));
+      uint64_t u = e & bits64(_mm256_cmpeq_epi8(lo, lu), _mm256_cmpeq_epi8(hi, lu));
+      if (bad) u &= (bad & (0 - bad)) - 1;
+      size_t after = 0; /* the end of the last \u escape taken */
+      for (; u; u &= u - 1) {
+        size_t at = i + (size_t)__builtin_ctzll(u) - 1;
+        if (at < after) continue; /* the low half of a pair */
+        size_t f = u_escape(v, at);
+        if (!f) return at; /* bad hex: the byte scan reports it */
+        after = f;
+      }
+      if (bad) return i + (size_t)__builtin_ctzll(bad) - 1; /* the escape's backslash */
+      if (after > i + 64) { /* a pair ran into the next block: go on after it */
+        i = after;
+        carry = 0;
+        continue;
+      }
+    }
+    if (end) return i + (size_t)__builtin_ctzll(end);
+    i += 64;
+  }
+  return i - (size_t)carry;
+}
+#endif
+
+#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
+static size_t long_run_any(vstate *v, size_t i) {
+#ifdef HCC_LONG_AVX2
+  if (v->avx2) return long_run_avx2(v, i);
+#endif
+  return long_run(v->s, i, v->n);
+}
+#endif
+
 static int scan_string(vstate *v) {
   size_t start = v->i + 1;
   size_t i = start;
@@ -259,7 +362,7 @@ static int scan_string(vstate *v) {
       i += (size_t)__builtin_ctz(stop);
       goto closed;
     }
-    if (v->utf8_ok && v->n - i >= 64) i = long_run(v->s, i, v->n);
+    if (v->utf8_ok && v->n - i >= 64) i = long_run_any(v, i);
     else i += stop ? (size_t)__builtin_ctz(stop) : 16;
   }
 #endif
@@ -283,19 +386,11 @@ static int scan_string(vstate *v) {
       if (i + 1 >= v->n) break;
       unsigned char e = v->s[i + 1];
       if (e == 'u') {
-        long u = hex4(v, i + 2);
-        if (u < 0)
+        size_t f = u_escape(v, i);
+        if (!f)
           return hcc__fail(v->err, HCC_E_ESCAPE, i,
                            "\\u must be followed by four hex digits");
-        i += 6;
-        if (u >= 0xD800 && u <= 0xDBFF) {
-          long w = (i + 1 < v->n && v->s[i] == '\\' && v->s[i + 1] == 'u')
-                       ? hex4(v, i + 2) : -1;
-          if (w >= 0xDC00 && w <= 0xDFFF) i += 6;
-          else v->info.lone_surrogates++;
-        } else if (u >= 0xDC00 && u <= 0xDFFF) {
-          v->info.lone_surrogates++;
-        }
+        i = f;
         continue;
       }
       if (SIMPLE_ESCAPE[e]) {
@@ -442,6 +537,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
   memset(&v.info, 0, sizeof v.info);
   v.err = err;
   v.utf8_ok = 0;
+  v.avx2 = 0;
   if (info) memset(info, 0, sizeof *info);
   if (err) hcc__fail(err, HCC_OK, 0, "ok");
   if (len > HCC_MAX_INPUT)
@@ -451,6 +547,11 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
   if (v.i == len) return hcc__fail(err, HCC_E_EMPTY, v.i, "no JSON value in the input");
   v.info.root = v.s[v.i];
   v.utf8_ok = hcc__utf8_valid_fast(in, len) == 1;
+#ifdef HCC_LONG_AVX2
+  v.avx2 = v.utf8_ok && __builtin_cpu_supports("avx2");
+#else
+  v.avx2 = 0;
+#endif
 
   while (v.i < len) {
     unsigned char c = v.s[v.i];
