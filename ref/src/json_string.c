@@ -174,11 +174,60 @@ static int dumps_escape(const char *raw, size_t e, size_t f, uint32_t cp) {
   return cp < 0x20 && cp != '\b' && cp != '\t' && cp != '\n' && cp != '\f' && cp != '\r';
 }
 
+#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
+/* Set bits of x, without the library call popcount is on a CPU baseline
+ * that lacks the instruction. */
+static inline size_t bit_count(uint64_t x) {
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return (size_t)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* From raw[i], an escape boundary: how many raw bytes (*dd decoded ones)
+ * are whole 64-byte blocks of plain bytes and two-byte escapes other than
+ * \/ (escapes json.dumps writes the same), decoding to fewer than room
+ * bytes.  Returns at an escape boundary: a block that ends on an escape's
+ * backslash leaves that escape to the caller. */
+static size_t canon_blocks(const char *raw, size_t n, size_t i, size_t room, size_t *dd) {
+  const __m128i bs = _mm_set1_epi8('\\'), sl = _mm_set1_epi8('/'), lu = _mm_set1_epi8('u');
+  size_t start = i, d = 0;
+  uint64_t carry = 0;
+  while (n - i >= 64) {
+    uint64_t mb = 0, mo = 0;
+    for (int k = 0; k < 4; k++) {
+      __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(raw + i + 16 * k));
+      mb |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, bs)) << (16 * k);
+      mo |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, sl), _mm_cmpeq_epi8(x, lu)))
+            << (16 * k);
+    }
+    uint64_t in_carry = carry, esc = hcc__escaped_bits(mb, &carry);
+    size_t got = 64 - bit_count(esc);
+    if ((esc & mo) || d + got >= room) {
+      carry = in_carry;
+      break;
+    }
+    d += got;
+    i += 64;
+  }
+  /* an escape begun at the last byte taken: give its backslash back */
+  *dd = d - (size_t)carry;
+  return i - (size_t)carry - start;
+}
+#endif
+
 int hcc__json_dumps_span(const char *raw, size_t n, size_t a, size_t b, size_t *ra, size_t *rb) {
   size_t i = 0, d = 0; /* raw and decoded offsets, in step */
   int have_a = 0;
   char tmp[4];
   for (;;) {
+#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
+    if (have_a && n - i >= 64) { /* a long plain stretch before b: in blocks */
+      size_t dd;
+      i += canon_blocks(raw, n, i, b - d, &dd);
+      d += dd;
+    }
+#endif
     size_t e = next_bslash(raw, i, n);
     if (!have_a && a <= d + (e - i)) *ra = i + (a - d), have_a = 1;
     if (b <= d + (e - i)) {

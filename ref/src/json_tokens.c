@@ -76,9 +76,31 @@ int hcc__json_get(const hcc_doc *d, int obj, const char *key) {
   return v;
 }
 
+/* a[0..n) == b[0..n) for the few bytes of a key: two overlapping loads
+ * of 8 (or 4) bytes from each end, within both, instead of a library
+ * call that costs more than the compare (a transcript compares a key per
+ * member). */
+static inline int same_key(const char *a, const char *b, size_t n) {
+  uint64_t x, y, u, w;
+  if (n >= 8 && n <= 16) {
+    memcpy(&x, a, 8), memcpy(&y, b, 8), memcpy(&u, a + n - 8, 8), memcpy(&w, b + n - 8, 8);
+    return ((x ^ y) | (u ^ w)) == 0;
+  }
+  if (n >= 4 && n < 8) {
+    uint32_t x4, y4, u4, w4;
+    memcpy(&x4, a, 4), memcpy(&y4, b, 4), memcpy(&u4, a + n - 4, 4), memcpy(&w4, b + n - 4, 4);
+    return ((x4 ^ y4) | (u4 ^ w4)) == 0;
+  }
+  return memcmp(a, b, n) == 0;
+}
+
 void hcc__json_members(const hcc_doc *d, int obj, const char *const *keys, int nkeys, int *vals) {
   size_t len[8];
-  for (int k = 0; k < nkeys; k++) vals[k] = -1, len[k] = strlen(keys[k]);
+  for (int k = 0; k < nkeys; k++) {
+    size_t n = 0;
+    while (keys[k][n]) n++; /* a few bytes: no library call */
+    vals[k] = -1, len[k] = n;
+  }
   if (obj < 0 || d->tok[obj].type != HCC_T_OBJECT) return;
   int j = obj + 1;
   for (int m = 0; m < d->tok[obj].size; m++) {
@@ -92,7 +114,7 @@ void hcc__json_members(const hcc_doc *d, int obj, const char *const *keys, int n
     for (int k = 0; k < nkeys; k++) {
       if (rn < len[k]) continue;
       if (rn == len[k]) {
-        if (memcmp(raw, keys[k], rn) == 0) vals[k] = j + 1;
+        if (same_key(raw, keys[k], rn)) vals[k] = j + 1;
         continue;
       }
       if (escaped < 0) {

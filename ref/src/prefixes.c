@@ -485,11 +485,21 @@ size_t hcc__lit_find(int id, const char *s, size_t n) {
   if (m > n) return HCC_NPOS;
   while (i < n) {
     if (k == 0) {
-      /* no partial match open: jump to the next possible start */
-      const unsigned char *q = memchr(t + i, p[0], n - i);
-      if (!q || (size_t)(n - (size_t)(q - t)) < m) return HCC_NPOS;
-      i = (size_t)(q - t) + 1;
-      k = 1;
+      /* no partial match open: jump to the next possible start, found by
+       * the literal's first two bytes together (its first byte alone, a
+       * newline or a bracket, is everywhere in a summary's Markdown) */
+      size_t q;
+      if (m >= 2) {
+        q = i + hcc__find_pair(s + i, n - i, (char)p[0], (char)p[1]);
+        if (q >= n || n - q < m) return HCC_NPOS;
+        i = q + 2;
+        k = 2;
+      } else {
+        const unsigned char *f = memchr(t + i, p[0], n - i);
+        if (!f) return HCC_NPOS;
+        i = (size_t)(f - t) + 1;
+        k = 1;
+      }
     } else {
       while (k && t[i] != p[k]) k = l->fail[k - 1];
       if (t[i] == p[k]) k++;
