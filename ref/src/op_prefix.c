@@ -2,12 +2,15 @@
  * (spec PREFIX-*): hermes's handoff-prefix normalisation and summary
  * detection, on one JSON value.
  *
- * All text work happens on the decoded (WTF-8) string in a workspace
- * buffer; every step is a slice of it (strip, split, find), so nothing is
- * copied twice and the time is linear: one decode, one KMP search per
- * marker (prefixes.c), fixed-length prefix compares.  The slice kept is
- * written back as the input's own bytes when those already are what
- * json.dumps writes (hcc__json_dumps_span). */
+ * A summary string whose escapes are all json.dumps's two-byte ones is
+ * read where it stands (hcc__summary_body_raw): the markers are found in
+ * its raw bytes, only its ends and its head are decoded, and the body is
+ * written as the input's bytes.  Any other string is decoded into a
+ * workspace buffer, where every step is a slice (strip, split, find); the
+ * slice kept is written back as the input's own bytes when those already
+ * are what json.dumps writes (hcc__json_dumps_span).  Either way the time
+ * is linear: one KMP search per marker (prefixes.c), fixed-length prefix
+ * compares. */
 #include "ops.h"
 #include "prefixes.h"
 #include "py.h"
@@ -16,30 +19,38 @@
 
 /* ---- the summary argument --------------------------------------------- */
 
-/* The summary argument of strip-prefix / with-prefix as a decoded str:
- * a JSON string, or "" for any falsy value (hermes evaluates
- * `(summary or "")`); any other value is rejected, where hermes raises
- * AttributeError on .strip() (spec DIV-PREFIX-1). */
-static int summary_arg(const char *in, size_t len, hcc_arena *a, hcc_slice *out, hcc_slice *raw,
-                       hcc_error *err) {
+/* The summary argument of strip-prefix / with-prefix: a JSON string (its
+ * raw body in *raw), or "" for any falsy value (hermes evaluates
+ * `(summary or "")`; *raw is then empty with s NULL); any other value is
+ * rejected, where hermes raises AttributeError on .strip() (spec
+ * DIV-PREFIX-1). */
+static int summary_arg(const char *in, size_t len, hcc_arena *a, hcc_slice *raw, hcc_error *err) {
   hcc_doc d;
   int rc = hcc__json_parse(&d, in, len, a, err);
   if (rc != HCC_OK) return rc;
   const hcc_tok *t = &d.tok[0];
-  out->s = raw->s = "";
-  out->n = raw->n = 0;
+  raw->s = NULL;
+  raw->n = 0;
   if (t->type == HCC_T_STRING) {
     raw->s = in + t->start;
     raw->n = (size_t)(t->end - t->start);
-    char *buf = hcc__arena_take(a, raw->n ? raw->n : 1);
-    if (!buf) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the decoded summary");
-    out->n = hcc__json_decode_wide(raw->s, raw->n, buf);
-    out->s = buf;
     return HCC_OK;
   }
   if (hcc__py_truthy(&d, 0))
     return hcc__fail(err, HCC_E_SHAPE, (size_t)t->start,
                      "summary must be a JSON string (or a falsy value)");
+  return HCC_OK;
+}
+
+/* The summary as a decoded str, in the arena. */
+static int decoded(hcc_slice raw, hcc_arena *a, hcc_slice *out, hcc_error *err) {
+  out->s = "";
+  out->n = 0;
+  if (!raw.s) return HCC_OK;
+  char *buf = hcc__arena_take(a, raw.n ? raw.n : 1);
+  if (!buf) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the decoded summary");
+  out->n = hcc__json_decode_wide(raw.s, raw.n, buf);
+  out->s = buf;
   return HCC_OK;
 }
 
@@ -54,33 +65,49 @@ size_t hcc__need_summary_str(const hcc_json_info *info, size_t len) {
  * common case: then nothing is written again), else encoded. */
 static hcc_slice dumps_span(hcc_slice whole, hcc_slice raw, hcc_slice t) {
   size_t a = (size_t)(t.s - whole.s), ra, rb;
+  if (!raw.s) return (hcc_slice){NULL, 0}; /* a falsy summary: "" */
   if (hcc__json_dumps_span(raw.s, raw.n, a, a + t.n, &ra, &rb)) return (hcc_slice){raw.s + ra, rb - ra};
   return (hcc_slice){NULL, 0};
 }
 
+/* Most summaries are found on their raw bytes (hcc__summary_body_raw):
+ * nothing decoded, the body written as it stands.  The others are decoded
+ * and the body, a slice of the decoded text, is written back as the
+ * input's own bytes where those are what json.dumps writes. */
 int hcc__op_strip_prefix(const hcc_params *p, const char *in, size_t len,
                          hcc_arena *a, hcc_out *o, hcc_error *err) {
-  hcc_slice t, raw;
+  hcc_slice t, raw, body;
   (void)p;
-  int rc = summary_arg(in, len, a, &t, &raw, err);
+  int rc = summary_arg(in, len, a, &raw, err);
   if (rc != HCC_OK) return rc;
-  hcc_slice body = hcc__summary_body(t), copy = dumps_span(t, raw, body);
   hcc__out_ch(o, '"');
-  if (copy.s) hcc__out_put(o, copy.s, copy.n);
-  else hcc__out_json_body(o, body.s, body.n);
+  if (raw.s && hcc__summary_body_raw(raw.s, raw.n, &body)) {
+    hcc__out_put(o, body.s, body.n);
+  } else {
+    if ((rc = decoded(raw, a, &t, err)) != HCC_OK) return rc;
+    body = hcc__summary_body(t);
+    hcc_slice copy = dumps_span(t, raw, body);
+    if (copy.s) hcc__out_put(o, copy.s, copy.n);
+    else hcc__out_json_body(o, body.s, body.n);
+  }
   hcc__out_ch(o, '"');
   return HCC_OK;
 }
 
 int hcc__op_with_prefix(const hcc_params *p, const char *in, size_t len,
                         hcc_arena *a, hcc_out *o, hcc_error *err) {
-  hcc_slice t, raw;
+  hcc_slice t, raw, body;
   (void)p;
-  int rc = summary_arg(in, len, a, &t, &raw, err);
+  int rc = summary_arg(in, len, a, &raw, err);
   if (rc != HCC_OK) return rc;
-  hcc_slice body = hcc__summary_body(t);
   hcc__out_ch(o, '"');
-  hcc__put_with_prefix(o, body, dumps_span(t, raw, body));
+  if (raw.s && hcc__summary_body_raw(raw.s, raw.n, &body)) {
+    hcc__put_with_prefix(o, body, body);
+  } else {
+    if ((rc = decoded(raw, a, &t, err)) != HCC_OK) return rc;
+    body = hcc__summary_body(t);
+    hcc__put_with_prefix(o, body, dumps_span(t, raw, body));
+  }
   hcc__out_ch(o, '"');
   return HCC_OK;
 }

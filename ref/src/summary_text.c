@@ -40,6 +40,82 @@ hcc_slice hcc__summary_body(hcc_slice t) {
   return t;
 }
 
+/* ---- the same body on the raw JSON string body ---------------------------- */
+
+/* The code point at the end of the raw body s[0..n) (n > 0, only two-byte
+ * escapes) and its raw width: the last byte is an escaped character when an
+ * odd run of backslashes stands before it, else it ends a UTF-8 sequence. */
+static uint32_t raw_last(const char *s, size_t n, size_t *w) {
+  size_t k = 0, j;
+  while (k + 1 < n && s[n - 2 - k] == '\\') k++;
+  if (k & 1) j = n - 2;
+  else for (j = n - 1; j > 0 && ((unsigned char)s[j] & 0xC0) == 0x80;) j--;
+  size_t p = j;
+  uint32_t cp = hcc__json_body_next(s, n, &p);
+  *w = n - j;
+  return cp;
+}
+
+static hcc_slice raw_lstrip(hcc_slice r) {
+  size_t i = 0;
+  while (i < r.n) {
+    size_t j = i;
+    if (!hcc__py_isspace(hcc__json_body_next(r.s, r.n, &j))) break;
+    i = j;
+  }
+  r.s += i;
+  r.n -= i;
+  return r;
+}
+
+static hcc_slice raw_rstrip(hcc_slice r) {
+  size_t w;
+  while (r.n && hcc__py_isspace(raw_last(r.s, r.n, &w))) r.n -= w;
+  return r;
+}
+
+/* 1 when the literal is found in the raw body exactly where it is in the
+ * decoded text: none of its bytes is one an escape spells or one that
+ * needs an escape, and its first byte is none that can follow a backslash
+ * (so a raw match neither spans an escape nor starts inside one). */
+static int raw_searchable(int id) {
+  const hcc_lit *l = &hcc__lits[id];
+  for (size_t k = 0; k < l->n; k++) {
+    unsigned char c = (unsigned char)l->s[k];
+    if (c < 0x20 || c == '"' || c == '\\' || c == '/') return 0;
+  }
+  return l->n && !strchr("\"\\/bfnrtu", l->s[0]);
+}
+
+int hcc__summary_body_raw(const char *raw, size_t n, hcc_slice *body) {
+  hcc_slice r = {raw, n};
+  char head[HCC_PREFIX_HEAD];
+  /* a \u escape could spell a marker's character, \/ is not json.dumps's */
+  if (hcc__find_pair(raw, n, '\\', 'u') < n || hcc__find_pair(raw, n, '\\', '/') < n) return 0;
+  if (!raw_searchable(HCC_LIT_MERGED_SUMMARY_DELIMITER) || !raw_searchable(HCC_LIT_SUMMARY_END_MARKER)) return 0;
+  r = raw_rstrip(raw_lstrip(r));
+  size_t at = hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, r.s, r.n);
+  if (at != HCC_NPOS) r = raw_rstrip(raw_lstrip(after(r, at, HCC_LIT_MERGED_SUMMARY_DELIMITER)));
+  /* the prefixes are matched on the decoded head; the one found is then
+   * skipped in raw bytes (an escape decodes to one byte here) */
+  size_t pos = 0, hn = hcc__json_decode_some(r.s, r.n, &pos, head, sizeof head);
+  int id = hcc__summary_prefix_at(head, hn);
+  if (id >= 0) {
+    pos = 0;
+    hcc__json_decode_some(r.s, r.n, &pos, head, hcc__lits[id].n);
+    r.s += pos;
+    r.n -= pos;
+    r = raw_lstrip(r);
+  }
+  at = hcc__lit_find(HCC_LIT_SUMMARY_END_MARKER, r.s, r.n);
+  if (at != HCC_NPOS) {
+    r.n = at;
+    r = raw_rstrip(r);
+  }
+  *body = r;
+  return 1;
+}
+
 int hcc__summary_kind(hcc_slice t) {
   t = hcc__py_lstrip(t);
   size_t at = hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, t.s, t.n);

@@ -396,6 +396,57 @@ static void test_raw_body_plain(void **state) {
   assert_int_equal(hcc__raw_body_plain(" \\t\\u005bx", 10), 0);
 }
 
+/* hcc__summary_body_raw against the decoded way: random summaries made of
+ * Python whitespace (raw and escaped), text with escapes, runs of
+ * backslashes, the markers and the prefixes (escaped as JSON), now and
+ * then a \u or \/ escape.  Where the raw way answers, its span is
+ * json.dumps's text of hcc__summary_body of the decoded string; it answers
+ * for every body without those two escapes. */
+static void test_body_raw_matches_decoded(void **state) {
+  (void)state;
+  static char pre[4][4096];
+  static const int ids[] = {HCC_LIT_SUMMARY_PREFIX, HCC_LIT_LEGACY_SUMMARY_PREFIX, HCC_LIT_MERGED_SUMMARY_DELIMITER,
+                            HCC_LIT_SUMMARY_END_MARKER};
+  for (int k = 0; k < HCC_LIT__COUNT; k++) assert_true(hcc__lits[k].n < HCC_PREFIX_HEAD);
+  for (size_t k = 0; k < N(ids); k++) {
+    hcc_out o;
+    hcc__out_init(&o, pre[k], sizeof pre[k] - 1);
+    hcc__out_json_body(&o, hcc__lits[ids[k]].s, hcc__lits[ids[k]].n);
+    pre[k][o.len] = 0;
+  }
+  const char *pieces[] = {" ", "\\n", "\\t", "\\r", "\xe2\x80\x83", "\xc2\xa0", "\xc2\x85", "\\f", "\\b",
+                          "abc", "x", "\\\"", "\\\\", "\xe6\x97\xa5", "-", "[", "---", "\\\\n", "\\\\\\\\",
+                          pre[0], pre[1], pre[2], pre[3], "\\u0041", "\\/", "\\u2003"};
+  static char raw[40000], dec[40000], want[60000];
+  uint64_t x = 0x5851f42d4c957f2dull;
+  size_t answered = 0;
+  for (int it = 0; it < 4000; it++) {
+    size_t n = 0, count = (size_t)(it % 23);
+    int plain = it % 3 != 0; /* no \u, no \/ */
+    for (size_t k = 0; k < count; k++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      size_t pick = x % N(pieces);
+      if (plain && pick >= N(pieces) - 3) pick = x % 19;
+      size_t len = strlen(pieces[pick]);
+      memcpy(raw + n, pieces[pick], len);
+      n += len;
+    }
+    hcc_slice t = {dec, hcc__json_decode(raw, n, dec)}, body = hcc__summary_body(t), rb;
+    hcc_out o;
+    hcc__out_init(&o, want, sizeof want);
+    hcc__out_json_body(&o, body.s, body.n);
+    int ok = hcc__summary_body_raw(raw, n, &rb);
+    if (plain) assert_true(ok);
+    if (!ok) continue;
+    answered++;
+    if (rb.n != o.len || memcmp(rb.s, want, o.len))
+      print_error("raw %.*s\nwant %.*s\ngot  %.*s\n", (int)n, raw, (int)o.len, want, (int)rb.n, rb.s);
+    assert_int_equal(rb.n, o.len);
+    assert_memory_equal(rb.s, want, o.len);
+  }
+  assert_true(answered > 2000);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_table_lengths),
@@ -411,6 +462,7 @@ int main(void) {
       cmocka_unit_test(test_classify_str_bound),
       cmocka_unit_test(test_long_adversarial),
       cmocka_unit_test(test_raw_body_plain),
+      cmocka_unit_test(test_body_raw_matches_decoded),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
