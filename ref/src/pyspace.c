@@ -54,17 +54,19 @@ int hcc__py_truthy(const hcc_doc *d, int i) {
   }
 }
 
-hcc_slice hcc__py_lstrip(hcc_slice t) {
+hcc_slice hcc__py_lstrip_by(hcc_slice t, hcc_cp_reader next) {
   size_t i = 0;
   while (i < t.n) {
     size_t j = i;
-    if (!hcc__py_isspace(hcc__utf8_next(t.s, t.n, &j))) break;
+    if (!hcc__py_isspace(next(t.s, t.n, &j))) break;
     i = j;
   }
   t.s += i;
   t.n -= i;
   return t;
 }
+
+hcc_slice hcc__py_lstrip(hcc_slice t) { return hcc__py_lstrip_by(t, hcc__utf8_next); }
 
 hcc_slice hcc__py_rstrip(hcc_slice t) {
   while (t.n > 0) {

@@ -15,6 +15,11 @@ int hcc__py_isspace(uint32_t cp);
 /* str.lstrip() / str.rstrip() / str.strip() with no argument, on WTF-8
  * text: the result is always a slice of the input. */
 hcc_slice hcc__py_lstrip(hcc_slice t);
+/* str.lstrip() of text whose code points next reads one by one: WTF-8
+ * (hcc__utf8_next, which hcc__py_lstrip is) or a raw JSON string body
+ * (hcc__json_body_next); the result is a slice of t either way. */
+typedef uint32_t (*hcc_cp_reader)(const char *s, size_t n, size_t *pos);
+hcc_slice hcc__py_lstrip_by(hcc_slice t, hcc_cp_reader next);
 hcc_slice hcc__py_rstrip(hcc_slice t);
 hcc_slice hcc__py_strip(hcc_slice t);
 

@@ -56,17 +56,7 @@ static uint32_t raw_last(const char *s, size_t n, size_t *w) {
   return cp;
 }
 
-static hcc_slice raw_lstrip(hcc_slice r) {
-  size_t i = 0;
-  while (i < r.n) {
-    size_t j = i;
-    if (!hcc__py_isspace(hcc__json_body_next(r.s, r.n, &j))) break;
-    i = j;
-  }
-  r.s += i;
-  r.n -= i;
-  return r;
-}
+static hcc_slice raw_lstrip(hcc_slice r) { return hcc__py_lstrip_by(r, hcc__json_body_next); }
 
 static hcc_slice raw_rstrip(hcc_slice r) {
   size_t w;
