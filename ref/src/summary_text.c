@@ -81,7 +81,7 @@ int hcc__summary_body_raw(const char *raw, size_t n, hcc_slice *body) {
   hcc_slice r = {raw, n};
   char head[HCC_PREFIX_HEAD];
   /* a \u escape could spell a marker's character, \/ is not json.dumps's */
-  if (hcc__find_pair(raw, n, '\\', 'u') < n || hcc__find_pair(raw, n, '\\', '/') < n) return 0;
+  if (hcc__find_pair2(raw, n, '\\', 'u', '/') < n) return 0;
   if (!raw_searchable(HCC_LIT_MERGED_SUMMARY_DELIMITER) || !raw_searchable(HCC_LIT_SUMMARY_END_MARKER)) return 0;
   r = raw_rstrip(raw_lstrip(r));
   size_t at = hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, r.s, r.n);
