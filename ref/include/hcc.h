@@ -230,6 +230,10 @@ typedef struct hcc_json_info {
                            JSON a string decodes to but the first follows
                            one of [ { , : (spelled raw or as a \u escape),
                            so this bounds the tokens of any of them */
+  size_t odd_escapes;   /* \u escapes and \/ escapes: the ones that
+                           json.dumps(ensure_ascii=False) may write another
+                           way (0: every escape is a two-byte one it writes
+                           the same, so a string body is its own dumps) */
   int root;             /* first byte of the root value: '{', '[', '"',
                            or the first byte of a number or literal */
 } hcc_json_info;

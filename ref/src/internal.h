@@ -239,8 +239,6 @@ static inline uint32_t hcc__json_body_next(const char *raw, size_t n, size_t *po
 /* ---- byte searches (bytes.c) ------------------------------------------- */
 /* Offset of the first occurrence of the two bytes a, b in s[0..n), or n. */
 size_t hcc__find_pair(const char *s, size_t n, char a, char b);
-/* The same for a followed by b or c: two searches in one pass. */
-size_t hcc__find_pair2(const char *s, size_t n, char a, char b, char c);
 
 /* ---- whole-text UTF-8 check (utf8_check.c) ------------------------------ */
 /* 1 when s[0..n) is strict UTF-8 (no overlongs, surrogates or values past

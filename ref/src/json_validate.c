@@ -149,50 +149,6 @@ static const unsigned char SIMPLE_ESCAPE[256] = {
 
 #if defined(__SSE2__) && !defined(HCC_NO_SIMD)
 
-/* Sixty-four bytes at p: bit k of *q, *b, *c says p[k] is '"', '\\', or
- * a control byte (0x00..0x1F). */
-static inline void masks64(const unsigned char *p, uint64_t *q, uint64_t *b, uint64_t *c) {
-  const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\'), c1f = _mm_set1_epi8(0x1F);
-  uint64_t mq = 0, mb = 0, mc = 0;
-  for (int k = 0; k < 4; k++) {
-    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + 16 * k));
-    mq |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, quote)) << (16 * k);
-    mb |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, bslash)) << (16 * k);
-    mc |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(x, c1f), x)) << (16 * k);
-  }
-  *q = mq, *b = mb, *c = mc;
-}
-
-/* The body of a long string, 64 bytes a step, for a text known to be
- * valid UTF-8: returns an offset where the byte scan of scan_string can
- * go on (never inside an escape), which is the closing quote when the
- * whole body held only plain bytes and two-byte escapes.  A transcript's
- * long strings have a quote or backslash every dozen bytes; stopping at
- * each costs a mispredicted branch, which this avoids: which bytes are
- * escaped follows from the runs of backslashes with carries (the method
- * of simdjson, Langdale and Lemire 2019), the first unescaped quote ends
- * the body, and only the escaped characters are looked at one by one.
- * Anything else (a \u escape, a bad escape, a control byte, fewer than 64
- * bytes left) hands back at a boundary and lets the byte scan decide. */
-static size_t long_run(const unsigned char *s, size_t i, size_t n) {
-  uint64_t carry = 0; /* byte i is escaped by a backslash at i - 1 */
-  while (n - i >= 64) {
-    uint64_t q, b, c, in_carry = carry;
-    masks64(s + i, &q, &b, &c);
-    uint64_t escaped = hcc__escaped_bits(b, &carry);
-    uint64_t end = q & ~escaped;
-    uint64_t before = end ? (end & (0 - end)) - 1 : ~(uint64_t)0;
-    if (c & before) return i - (size_t)in_carry;
-    for (uint64_t e = escaped & before; e; e &= e - 1) {
-      size_t k = (size_t)__builtin_ctzll(e);
-      if (!SIMPLE_ESCAPE[s[i + k]]) return i + k - 1; /* the escape's backslash */
-    }
-    if (end) return i + (size_t)__builtin_ctzll(end);
-    i += 64;
-  }
-  return i - (size_t)carry;
-}
-
 /* The bytes among s[0..16) that stop a plain run (as plain_run: '"',
  * '\\', control bytes and, without high, bytes 0x80 and up) in *stop, the
  * quotes among them in *q. */
@@ -264,7 +220,7 @@ static inline size_t u_escape(vstate *v, size_t i) {
   return i;
 }
 
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(HCC_NO_SIMD)
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(HCC_NO_SIMD) && !defined(HCC_NO_AVX2)
 #include <immintrin.h>
 #define HCC_LONG_AVX2 1
 #define AVX2 __attribute__((target("avx2")))
@@ -289,15 +245,24 @@ AVX2 static inline __m256i escape_letters(__m256i x) {
                           _mm256_set1_epi8(-1));
 }
 
-/* long_run, 32 bytes a load, with the escape letters checked by table
- * rather than one by one, and \u escapes taken in the run (u_escape)
- * instead of handed back: a terminal output's ANSI \u001b no longer sends
- * the rest of its string to the byte scan. */
+/* The body of a long string, 64 bytes a step (two AVX2 loads), for a
+ * text known to be valid UTF-8 (which only the AVX2 check establishes):
+ * returns an offset where the byte scan of scan_string can go on (never
+ * inside an escape), which is the closing quote when the whole body was
+ * taken.  A transcript's long strings have a quote or backslash every
+ * dozen bytes; stopping at each costs a mispredicted branch, which this
+ * avoids: which bytes are escaped follows from the runs of backslashes
+ * with carries (hcc__escaped_bits), the first unescaped quote ends the
+ * body, the escaped letters are checked by table, and \u escapes are
+ * taken in the run (u_escape), so a terminal output's ANSI \u001b does
+ * not send the rest of its string to the byte scan.  A control byte, a
+ * bad escape, bad hex or fewer than 64 bytes left hand back at a boundary
+ * and let the byte scan decide (and report). */
 AVX2 static size_t long_run_avx2(vstate *v, size_t i) {
   const unsigned char *s = v->s;
   const size_t n = v->n;
   const __m256i quote = _mm256_set1_epi8('"'), bslash = _mm256_set1_epi8('\\'), c1f = _mm256_set1_epi8(0x1F),
-                lu = _mm256_set1_epi8('u');
+                lu = _mm256_set1_epi8('u'), slash = _mm256_set1_epi8('/');
   uint64_t carry = 0; /* byte i is escaped by a backslash at i - 1 */
   while (n - i >= 64) {
     __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
@@ -316,13 +281,16 @@ AVX2 static size_t long_run_avx2(vstate *v, size_t i) {
        * first error in the text is the one the byte scan reports */
       uint64_t bad = e & ~bits64(escape_letters(lo), escape_letters(hi));
       uint64_t u = e & bits64(_mm256_cmpeq_epi8(lo, lu), _mm256_cmpeq_epi8(hi, lu));
-      if (bad) u &= (bad & (0 - bad)) - 1;
+      uint64_t sl = e & bits64(_mm256_cmpeq_epi8(lo, slash), _mm256_cmpeq_epi8(hi, slash));
+      if (bad) u &= (bad & (0 - bad)) - 1, sl &= (bad & (0 - bad)) - 1;
+      if (sl) v->info.odd_escapes += (size_t)__builtin_popcountll(sl);
       size_t after = 0; /* the end of the last \u escape taken */
       for (; u; u &= u - 1) {
         size_t at = i + (size_t)__builtin_ctzll(u) - 1;
         if (at < after) continue; /* the low half of a pair */
         size_t f = u_escape(v, at);
         if (!f) return at; /* bad hex: the byte scan reports it */
+        v->info.odd_escapes++;
         after = f;
       }
       if (bad) return i + (size_t)__builtin_ctzll(bad) - 1; /* the escape's backslash */
@@ -339,22 +307,13 @@ AVX2 static size_t long_run_avx2(vstate *v, size_t i) {
 }
 #endif
 
-#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
-static size_t long_run_any(vstate *v, size_t i) {
-#ifdef HCC_LONG_AVX2
-  if (v->avx2) return long_run_avx2(v, i);
-#endif
-  return long_run(v->s, i, v->n);
-}
-#endif
-
 static int scan_string(vstate *v) {
   size_t start = v->i + 1;
   size_t i = start;
 #if defined(__SSE2__) && !defined(HCC_NO_SIMD)
   /* The first sixteen bytes decide most strings (keys, ids, roles): a
    * quote first ends the string here; anything else first, in a string
-   * with 64 bytes left, sends it to long_run. */
+   * with 64 bytes left, sends it to long_run_avx2. */
   if (v->n - i >= 16) {
     unsigned stop, q;
     first_block(v->s + i, v->utf8_ok, &stop, &q);
@@ -362,8 +321,11 @@ static int scan_string(vstate *v) {
       i += (size_t)__builtin_ctz(stop);
       goto closed;
     }
-    if (v->utf8_ok && v->n - i >= 64) i = long_run_any(v, i);
-    else i += stop ? (size_t)__builtin_ctz(stop) : 16;
+#ifdef HCC_LONG_AVX2
+    if (v->avx2 && v->n - i >= 64) i = long_run_avx2(v, i);
+    else
+#endif
+      i += stop ? (size_t)__builtin_ctz(stop) : 16;
   }
 #endif
   while (i < v->n) {
@@ -386,6 +348,7 @@ static int scan_string(vstate *v) {
       if (i + 1 >= v->n) break;
       unsigned char e = v->s[i + 1];
       if (e == 'u') {
+        v->info.odd_escapes++;
         size_t f = u_escape(v, i);
         if (!f)
           return hcc__fail(v->err, HCC_E_ESCAPE, i,
@@ -394,6 +357,7 @@ static int scan_string(vstate *v) {
         continue;
       }
       if (SIMPLE_ESCAPE[e]) {
+        v->info.odd_escapes += e == '/';
         i += 2;
         continue;
       }
@@ -723,6 +687,7 @@ hcc_json_info hcc__json_info_bound(size_t n) {
   w.max_message_tokens = w.tokens;
   w.name_bytes = w.arguments_bytes = n;
   w.max_arguments_tokens = n + 1;
+  w.odd_escapes = n / 2;
   w.root = '{'; /* the root whose bounds are the largest */
   return w;
 }

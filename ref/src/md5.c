@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(HCC_NO_SIMD)
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(HCC_NO_SIMD) && !defined(HCC_NO_AVX2)
 #define HCC_MD5_AVX2 1
 #include <immintrin.h>
 #endif

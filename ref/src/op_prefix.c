@@ -23,11 +23,13 @@
  * raw body in *raw), or "" for any falsy value (hermes evaluates
  * `(summary or "")`; *raw is then empty with s NULL); any other value is
  * rejected, where hermes raises AttributeError on .strip() (spec
- * DIV-PREFIX-1). */
-static int summary_arg(const char *in, size_t len, hcc_arena *a, hcc_slice *raw, hcc_error *err) {
+ * DIV-PREFIX-1).  *odd: its \u and \/ escapes (hcc_json_info). */
+static int summary_arg(const char *in, size_t len, hcc_arena *a, hcc_slice *raw, size_t *odd,
+                       hcc_error *err) {
   hcc_doc d;
   int rc = hcc__json_parse(&d, in, len, a, err);
   if (rc != HCC_OK) return rc;
+  *odd = d.info.odd_escapes;
   const hcc_tok *t = &d.tok[0];
   raw->s = NULL;
   raw->n = 0;
@@ -78,10 +80,11 @@ int hcc__op_strip_prefix(const hcc_params *p, const char *in, size_t len,
                          hcc_arena *a, hcc_out *o, hcc_error *err) {
   hcc_slice t, raw, body;
   (void)p;
-  int rc = summary_arg(in, len, a, &raw, err);
+  size_t odd;
+  int rc = summary_arg(in, len, a, &raw, &odd, err);
   if (rc != HCC_OK) return rc;
   hcc__out_ch(o, '"');
-  if (raw.s && hcc__summary_body_raw(raw.s, raw.n, &body)) {
+  if (raw.s && hcc__summary_body_raw(raw.s, raw.n, odd, &body)) {
     hcc__out_put(o, body.s, body.n);
   } else {
     if ((rc = decoded(raw, a, &t, err)) != HCC_OK) return rc;
@@ -98,10 +101,11 @@ int hcc__op_with_prefix(const hcc_params *p, const char *in, size_t len,
                         hcc_arena *a, hcc_out *o, hcc_error *err) {
   hcc_slice t, raw, body;
   (void)p;
-  int rc = summary_arg(in, len, a, &raw, err);
+  size_t odd;
+  int rc = summary_arg(in, len, a, &raw, &odd, err);
   if (rc != HCC_OK) return rc;
   hcc__out_ch(o, '"');
-  if (raw.s && hcc__summary_body_raw(raw.s, raw.n, &body)) {
+  if (raw.s && hcc__summary_body_raw(raw.s, raw.n, odd, &body)) {
     hcc__put_with_prefix(o, body, body);
   } else {
     if ((rc = decoded(raw, a, &t, err)) != HCC_OK) return rc;

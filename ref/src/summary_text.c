@@ -77,11 +77,11 @@ static int raw_searchable(int id) {
   return l->n && !strchr("\"\\/bfnrtu", l->s[0]);
 }
 
-int hcc__summary_body_raw(const char *raw, size_t n, hcc_slice *body) {
+int hcc__summary_body_raw(const char *raw, size_t n, size_t odd_escapes, hcc_slice *body) {
   hcc_slice r = {raw, n};
   char head[HCC_PREFIX_HEAD];
   /* a \u escape could spell a marker's character, \/ is not json.dumps's */
-  if (hcc__find_pair2(raw, n, '\\', 'u', '/') < n) return 0;
+  if (odd_escapes) return 0;
   if (!raw_searchable(HCC_LIT_MERGED_SUMMARY_DELIMITER) || !raw_searchable(HCC_LIT_SUMMARY_END_MARKER)) return 0;
   r = raw_rstrip(raw_lstrip(r));
   size_t at = hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, r.s, r.n);

@@ -20,11 +20,13 @@ void hcc__put_with_prefix(hcc_out *o, hcc_slice body, hcc_slice written);
 #define HCC_PREFIX_HEAD 2048
 /* hcc__summary_body of the text the valid JSON string body raw[0..n)
  * decodes to, found on raw without decoding it: *body is the raw span of
- * the body, which is also json.dumps's text of it.  Answers (1) only for a
- * body whose escapes are all two-byte ones other than \/ (json.dumps's
- * own), where the markers are found in raw bytes where they are in the
- * decoded text; 0: decode and use hcc__summary_body. */
-int hcc__summary_body_raw(const char *raw, size_t n, hcc_slice *body);
+ * the body, which is also json.dumps's text of it.  odd_escapes is the
+ * body's count of \u and \/ escapes (hcc_json_info.odd_escapes of the
+ * text it is the whole of).  Answers (1) only when that is 0, so that every
+ * escape is a two-byte one json.dumps writes the same and the markers are
+ * found in raw bytes where they are in the decoded text; 0: decode and use
+ * hcc__summary_body. */
+int hcc__summary_body_raw(const char *raw, size_t n, size_t odd_escapes, hcc_slice *body);
 
 /* classify_summary_content of the text t (PREFIX-6): after leading
  * whitespace, "merged" when the merged delimiter occurs and a handoff

@@ -26,7 +26,8 @@
  * transcript before).  */
 #include "internal.h"
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(HCC_NO_SIMD)
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(HCC_NO_SIMD) && \
+    !defined(HCC_NO_AVX2)
 #include <immintrin.h>
 
 /* error kinds, one bit each (two share bit 6: they never meet) */

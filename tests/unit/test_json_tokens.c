@@ -501,10 +501,21 @@ static void gen_value(gen *g, int depth) {
  * depth is its count of container ancestors (a key is the child of an
  * object, a member value the child of its key). */
 static void check_facts(const hcc_doc *d, const hcc_json_info *info) {
-  size_t d12 = 0, d34 = 0, deep = 0, maxmsg = 0, maxmsg_toks = 0, names = 0, args = 0, args_toks = 0;
+  size_t d12 = 0, d34 = 0, deep = 0, maxmsg = 0, maxmsg_toks = 0, names = 0, args = 0, args_toks = 0, odd = 0;
   size_t msg_depth = d->tok[0].type == HCC_T_OBJECT ? 2 : 1;
   for (int i = 0; i < d->ntok; i++) {
     const hcc_tok *k = &d->tok[i];
+    /* \u escapes (a pair once) and \/ escapes, keys included */
+    for (int b = k->start; k->type == HCC_T_STRING && b < k->end; b++) {
+      if (d->text[b] != '\\') continue;
+      char e = d->text[b + 1];
+      odd += e == '/' || e == 'u';
+      if (e == 'u' && b + 11 < k->end && d->text[b + 6] == '\\' && d->text[b + 7] == 'u' &&
+          strchr("dD", d->text[b + 2]) && strchr("89abAB", d->text[b + 3]) && strchr("dD", d->text[b + 8]) &&
+          strchr("cdefCDEF", d->text[b + 9]))
+        b += 6; /* the low half of a pair */
+      b++; /* the escaped character */
+    }
     if (k->parent >= 0 && d->tok[k->parent].type == HCC_T_OBJECT) continue; /* a key */
     size_t depth = 0;
     for (int p = k->parent; p >= 0; p = d->tok[p].parent)
@@ -536,6 +547,7 @@ static void check_facts(const hcc_doc *d, const hcc_json_info *info) {
   assert_int_equal(info->name_bytes, names);
   assert_int_equal(info->arguments_bytes, args);
   assert_int_equal(info->max_arguments_tokens, args_toks);
+  assert_int_equal(info->odd_escapes, odd);
 }
 
 static void check_agreement(const char *s, size_t n) {

@@ -744,9 +744,9 @@ static long hex4_at(const char *s, size_t n, size_t i) {
   }
   return u;
 }
-static int ref_string(const char *s, size_t n, size_t *off, size_t *body, size_t *lone) {
+static int ref_string(const char *s, size_t n, size_t *off, size_t *body, size_t *lone, size_t *odd) {
   size_t i = 1;
-  *lone = 0;
+  *lone = *odd = 0;
   while (i < n) {
     unsigned char c = (unsigned char)s[i];
     if (c == '"') {
@@ -762,6 +762,7 @@ static int ref_string(const char *s, size_t n, size_t *off, size_t *body, size_t
     if (e == 'u') {
       long u = hex4_at(s, n, i + 2);
       if (u < 0) { *off = i; return HCC_E_ESCAPE; }
+      (*odd)++; /* a pair counts once */
       i += 6;
       if (u >= 0xD800 && u <= 0xDBFF) {
         long w = (i + 1 < n && s[i] == '\\' && s[i + 1] == 'u') ? hex4_at(s, n, i + 2) : -1;
@@ -772,7 +773,11 @@ static int ref_string(const char *s, size_t n, size_t *off, size_t *body, size_t
       }
       continue;
     }
-    if (strchr("\"\\/bfnrt", e) && e) { i += 2; continue; }
+    if (strchr("\"\\/bfnrt", e) && e) {
+      *odd += e == '/';
+      i += 2;
+      continue;
+    }
     *off = i;
     return HCC_E_ESCAPE;
   }
@@ -811,8 +816,8 @@ static void test_strings_against_reference(void **state) {
       memset(doc + n, ' ', 70);
       n += 70;
     }
-    size_t off = 0, body = 0, lone = 0, roff;
-    int want_rc = ref_string(doc, n, &off, &body, &lone);
+    size_t off = 0, body = 0, lone = 0, odd = 0, roff;
+    int want_rc = ref_string(doc, n, &off, &body, &lone, &odd);
     hcc_json_info info;
     hcc_error err;
     int rc = hcc_json_validate(doc, n, &info, &err);
@@ -824,6 +829,7 @@ static void test_strings_against_reference(void **state) {
     else {
       assert_int_equal(info.max_string, body);
       assert_int_equal(info.lone_surrogates, lone);
+      assert_int_equal(info.odd_escapes, odd);
     }
     seen[-rc < 8 ? -rc : 7]++;
   }

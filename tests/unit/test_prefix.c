@@ -435,7 +435,14 @@ static void test_body_raw_matches_decoded(void **state) {
     hcc_out o;
     hcc__out_init(&o, want, sizeof want);
     hcc__out_json_body(&o, body.s, body.n);
-    int ok = hcc__summary_body_raw(raw, n, &rb);
+    /* the count of \u and \/ escapes, as the validator gives it */
+    static char quoted[40002];
+    hcc_json_info info;
+    quoted[0] = '"';
+    memcpy(quoted + 1, raw, n);
+    quoted[n + 1] = '"';
+    assert_int_equal(hcc_json_validate(quoted, n + 2, &info, NULL), HCC_OK);
+    int ok = hcc__summary_body_raw(raw, n, info.odd_escapes, &rb);
     if (plain) assert_true(ok);
     if (!ok) continue;
     answered++;
