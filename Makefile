@@ -52,6 +52,8 @@ test: deps all alloc-check warn-clang unit cli-test spec-examples
 	$(MAKE) --no-print-directory coverage
 	$(MAKE) --no-print-directory portable
 	$(MAKE) --no-print-directory sse2
+	$(MAKE) --no-print-directory asan
+	$(MAKE) --no-print-directory ubsan
 	@echo "make test: all stages passed"
 
 cli-test: all
@@ -83,6 +85,21 @@ sse2:
 	  || { tail -30 $(B)/sse2.log; exit 1; }
 	@echo "sse2: unit tests passed ($$(grep -c 'PASSED' $(B)/sse2.log) binaries, AVX2 compiled out)"
 	$(PYTHON) tools/conform.py --impl "$(B)/sse2/hcc --protocol" --exact --serve
+
+# The unit tests and the whole corpus under a sanitizer (gcc): asan is
+# AddressSanitizer (out-of-bounds reads and writes, use after return),
+# ubsan UndefinedBehaviorSanitizer (shifts, overflow, misaligned and null
+# pointers), each stopping at the first report.  The fuzz replay runs the
+# library under both too, on the fuzz corpora; these run the unit tests'
+# own inputs.
+SAN_CFLAGS_asan := -fsanitize=address -fno-sanitize-recover=all
+SAN_CFLAGS_ubsan := -fsanitize=undefined -fno-sanitize-recover=all
+asan ubsan:
+	@$(MAKE) --no-print-directory B=$(B)/$@ CFLAGS="-O1 -g -fno-omit-frame-pointer $(SAN_CFLAGS_$@)" \
+	  $(B)/$@/hcc unit >$(B)/$@.log 2>&1 || { tail -30 $(B)/$@.log; exit 1; }
+	@if grep -qE 'runtime error|ERROR: AddressSanitizer' $(B)/$@.log; then tail -30 $(B)/$@.log; exit 1; fi
+	@echo "$@: unit tests passed ($$(grep -c 'PASSED' $(B)/$@.log) binaries)"
+	$(PYTHON) tools/conform.py --impl "$(B)/$@/hcc --protocol" --exact --serve
 
 # The other compiler: the library and CLI built by clang with the same
 # -Werror warnings (gcc builds everything else; the fuzz builds use clang
