@@ -14,7 +14,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
 .PHONY: all deps test conform unit alloc-check spec-examples clean asan ubsan \
-        fuzz afl coverage bench bench-json cli-test corpus-min regen fuzz-build replay-build fuzz-replay fuzz-smoke portable sse2 warn-clang
+        fuzz afl coverage bench bench-json cli-test corpus-min regen fuzz-build replay-build fuzz-replay fuzz-smoke portable sse2 warn-clang libFuzzer
 
 all: $(B)/libhcc.a $(B)/hcc
 
@@ -239,6 +239,8 @@ fuzz-smoke: fuzz-build
 	  if grep -q 'not supported by this build' $(B)/fuzz-work/$$t.log; then printf '%-18s unsupported\n' $$t; continue; fi; \
 	  printf '%-18s %s\n' $$t "$$(grep -E '^stat::(number_of_executed_units|average_exec_per_sec)' $(B)/fuzz-work/$$t.log | sed 's/stat:://; s/  */ /g' | tr '\n' ' ')"; done
 
+# libFuzzer: the name cmark gives the same target
+libFuzzer: fuzz
 fuzz: fuzz-build
 	@set -e; for t in $(FUZZ_TARGETS); do $(SEEDS); \
 	  mkdir -p $(B)/fuzz-work/$$t; echo "== $$t ($(FUZZ_SECONDS) s)"; \
