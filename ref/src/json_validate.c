@@ -203,12 +203,14 @@ static size_t utf8_run(vstate *v, size_t i) {
 }
 
 /* The \u escape whose backslash is at s[i]: its hex digits checked, a
- * high surrogate joined with an escaped low one that follows at once, a
- * surrogate left alone counted.  Returns the offset after it, or 0 when
- * the digits are bad (nothing counted then). */
+ * high surrogate joined with an escaped low one that follows at once, the
+ * escape counted into odd_escapes (a pair once) and a surrogate left alone
+ * into lone_surrogates.  Returns the offset after it, or 0 when the digits
+ * are bad (nothing counted then). */
 static inline size_t u_escape(vstate *v, size_t i) {
   long u = hex4(v, i + 2);
   if (u < 0) return 0;
+  v->info.odd_escapes++;
   i += 6;
   if (u >= 0xD800 && u <= 0xDBFF) {
     long w = (i + 1 < v->n && v->s[i] == '\\' && v->s[i + 1] == 'u') ? hex4(v, i + 2) : -1;
@@ -290,7 +292,6 @@ AVX2 static size_t long_run_avx2(vstate *v, size_t i) {
         if (at < after) continue; /* the low half of a pair */
         size_t f = u_escape(v, at);
         if (!f) return at; /* bad hex: the byte scan reports it */
-        v->info.odd_escapes++;
         after = f;
       }
       if (bad) return i + (size_t)__builtin_ctzll(bad) - 1; /* the escape's backslash */
@@ -348,7 +349,6 @@ static int scan_string(vstate *v) {
       if (i + 1 >= v->n) break;
       unsigned char e = v->s[i + 1];
       if (e == 'u') {
-        v->info.odd_escapes++;
         size_t f = u_escape(v, i);
         if (!f)
           return hcc__fail(v->err, HCC_E_ESCAPE, i,
@@ -513,8 +513,6 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
   v.utf8_ok = hcc__utf8_valid_fast(in, len) == 1;
 #ifdef HCC_LONG_AVX2
   v.avx2 = v.utf8_ok && __builtin_cpu_supports("avx2");
-#else
-  v.avx2 = 0;
 #endif
 
   while (v.i < len) {
