@@ -220,6 +220,11 @@ size_t hcc__json_str_cps(const char *raw, size_t n);
  * alone where it decides: the gates on tool outputs and arguments ask
  * only this of texts mostly far from k. */
 int hcc__json_str_longer(const char *raw, size_t n, size_t k);
+/* That decision on the byte length n of a body alone: 0 (not longer), 1
+ * (longer), or -1 when only the count can tell.  A code point takes 1 to
+ * 12 raw bytes (an escaped surrogate pair is the longest), so only lengths
+ * in (k, 12k] need the count. */
+static inline int hcc__json_len_gate(size_t n, size_t k) { return n <= k ? 0 : n / 12 > k ? 1 : -1; }
 /* How many newlines a valid JSON string body decodes to
  * (s.count("\n")). */
 size_t hcc__json_newlines(const char *raw, size_t n);

@@ -281,11 +281,8 @@ size_t hcc__json_newlines(const char *raw, size_t n) {
 }
 
 int hcc__json_str_longer(const char *raw, size_t n, size_t k) {
-  /* a code point takes 1 to 12 raw bytes (an escaped surrogate pair is
-   * the longest), so only lengths in (k, 12k] need the count */
-  if (n <= k) return 0;
-  if (n / 12 > k) return 1;
-  return hcc__json_str_cps(raw, n) > k;
+  int gate = hcc__json_len_gate(n, k);
+  return gate >= 0 ? gate : hcc__json_str_cps(raw, n) > k;
 }
 
 /* Surrogate pairs among the escaped 'u's (bit k of u: raw[at + k]) of a

@@ -243,8 +243,8 @@ static int text_contains(const hcc_ts_text *t, const char *lit) {
  * count made is kept in t->cps1. */
 static int text_longer(hcc_ts_text *t, size_t k) {
   if (t->cps1) return t->cps1 - 1 > k;
-  if (t->n <= k) return 0;
-  if (t->json ? t->n / 12 > k : 0) return 1;
+  int gate = t->json ? hcc__json_len_gate(t->n, k) : t->n <= k ? 0 : -1;
+  if (gate >= 0) return gate;
   t->cps1 = 1 + (t->json ? hcc__json_str_cps(t->s, t->n) : hcc__utf8_count(t->s, t->n));
   return t->cps1 - 1 > k;
 }
