@@ -72,46 +72,49 @@ static hcc_slice dumps_span(hcc_slice whole, hcc_slice raw, hcc_slice t) {
   return (hcc_slice){NULL, 0};
 }
 
-/* Most summaries are found on their raw bytes (hcc__summary_body_raw):
- * nothing decoded, the body written as it stands.  The others are decoded
- * and the body, a slice of the decoded text, is written back as the
- * input's own bytes where those are what json.dumps writes. */
-int hcc__op_strip_prefix(const hcc_params *p, const char *in, size_t len,
-                         hcc_arena *a, hcc_out *o, hcc_error *err) {
-  hcc_slice t, raw, body;
-  (void)p;
+/* The body (PREFIX-3) of the summary argument in *body, and in *copy the
+ * input's bytes that are json.dumps's text of it when there are such (s
+ * NULL otherwise).  Most summaries are read where they stand
+ * (hcc__summary_body_raw): nothing decoded, the body is its own copy.  The
+ * others are decoded and the body, a slice of the decoded text, is mapped
+ * back to the input's bytes where those are what json.dumps writes. */
+static int summary_body(const char *in, size_t len, hcc_arena *a, hcc_slice *body, hcc_slice *copy,
+                        hcc_error *err) {
+  hcc_slice raw, t;
   size_t odd;
   int rc = summary_arg(in, len, a, &raw, &odd, err);
   if (rc != HCC_OK) return rc;
-  hcc__out_ch(o, '"');
-  if (raw.s && hcc__summary_body_raw(raw.s, raw.n, odd, &body)) {
-    hcc__out_put(o, body.s, body.n);
-  } else {
-    if ((rc = decoded(raw, a, &t, err)) != HCC_OK) return rc;
-    body = hcc__summary_body(t);
-    hcc_slice copy = dumps_span(t, raw, body);
-    if (copy.s) hcc__out_put(o, copy.s, copy.n);
-    else hcc__out_json_body(o, body.s, body.n);
+  if (raw.s && hcc__summary_body_raw(raw.s, raw.n, odd, body)) {
+    *copy = *body;
+    return HCC_OK;
   }
+  if ((rc = decoded(raw, a, &t, err)) != HCC_OK) return rc;
+  *body = hcc__summary_body(t);
+  *copy = dumps_span(t, raw, *body);
+  return HCC_OK;
+}
+
+int hcc__op_strip_prefix(const hcc_params *p, const char *in, size_t len,
+                         hcc_arena *a, hcc_out *o, hcc_error *err) {
+  hcc_slice body, copy;
+  (void)p;
+  int rc = summary_body(in, len, a, &body, &copy, err);
+  if (rc != HCC_OK) return rc;
+  hcc__out_ch(o, '"');
+  if (copy.s) hcc__out_put(o, copy.s, copy.n);
+  else hcc__out_json_body(o, body.s, body.n);
   hcc__out_ch(o, '"');
   return HCC_OK;
 }
 
 int hcc__op_with_prefix(const hcc_params *p, const char *in, size_t len,
                         hcc_arena *a, hcc_out *o, hcc_error *err) {
-  hcc_slice t, raw, body;
+  hcc_slice body, copy;
   (void)p;
-  size_t odd;
-  int rc = summary_arg(in, len, a, &raw, &odd, err);
+  int rc = summary_body(in, len, a, &body, &copy, err);
   if (rc != HCC_OK) return rc;
   hcc__out_ch(o, '"');
-  if (raw.s && hcc__summary_body_raw(raw.s, raw.n, odd, &body)) {
-    hcc__put_with_prefix(o, body, body);
-  } else {
-    if ((rc = decoded(raw, a, &t, err)) != HCC_OK) return rc;
-    body = hcc__summary_body(t);
-    hcc__put_with_prefix(o, body, dumps_span(t, raw, body));
-  }
+  hcc__put_with_prefix(o, body, copy);
   hcc__out_ch(o, '"');
   return HCC_OK;
 }

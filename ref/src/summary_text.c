@@ -17,27 +17,43 @@ static hcc_slice after(hcc_slice t, size_t at, int lit) {
   return t;
 }
 
-hcc_slice hcc__summary_body(hcc_slice t) {
-  t = hcc__py_strip(t);
+/* PREFIX-3's steps over a text read one of two ways: decoded WTF-8, or
+ * a raw JSON string body whose escapes are all two-byte ones (see
+ * hcc__summary_body_raw).  The reader strips Python whitespace its way and
+ * says how many bytes a handoff prefix at the start takes (0: none); the
+ * markers are found by the same search in both. */
+typedef struct body_reader {
+  hcc_slice (*lstrip)(hcc_slice t);
+  hcc_slice (*rstrip)(hcc_slice t);
+  size_t (*prefix)(hcc_slice t);
+} body_reader;
+
+static hcc_slice body_by(hcc_slice t, const body_reader *r) {
+  t = r->rstrip(r->lstrip(t));
   size_t at = hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, t.s, t.n);
-  if (at != HCC_NPOS) {
-    size_t skip = at + hcc__lits[HCC_LIT_MERGED_SUMMARY_DELIMITER].n;
+  if (at != HCC_NPOS) t = r->rstrip(r->lstrip(after(t, at, HCC_LIT_MERGED_SUMMARY_DELIMITER)));
+  size_t skip = r->prefix(t);
+  if (skip) {
     t.s += skip;
     t.n -= skip;
-    t = hcc__py_strip(t);
-  }
-  int id = hcc__summary_prefix_at(t.s, t.n);
-  if (id >= 0) {
-    t.s += hcc__lits[id].n;
-    t.n -= hcc__lits[id].n;
-    t = hcc__py_lstrip(t);
+    t = r->lstrip(t);
   }
   at = hcc__lit_find(HCC_LIT_SUMMARY_END_MARKER, t.s, t.n);
   if (at != HCC_NPOS) {
     t.n = at;
-    t = hcc__py_rstrip(t);
+    t = r->rstrip(t);
   }
   return t;
+}
+
+static size_t decoded_prefix(hcc_slice t) {
+  int id = hcc__summary_prefix_at(t.s, t.n);
+  return id >= 0 ? hcc__lits[id].n : 0;
+}
+
+hcc_slice hcc__summary_body(hcc_slice t) {
+  static const body_reader decoded = {hcc__py_lstrip, hcc__py_rstrip, decoded_prefix};
+  return body_by(t, &decoded);
 }
 
 /* ---- the same body on the raw JSON string body ---------------------------- */
@@ -77,32 +93,24 @@ static int raw_searchable(int id) {
   return l->n && !strchr("\"\\/bfnrtu", l->s[0]);
 }
 
-int hcc__summary_body_raw(const char *raw, size_t n, size_t odd_escapes, hcc_slice *body) {
-  hcc_slice r = {raw, n};
+/* The prefixes are matched on the decoded head; the one found is then
+ * skipped in raw bytes (an escape decodes to one byte here). */
+static size_t raw_prefix(hcc_slice r) {
   char head[HCC_PREFIX_HEAD];
+  size_t pos = 0, hn = hcc__json_decode_some(r.s, r.n, &pos, head, sizeof head);
+  int id = hcc__summary_prefix_at(head, hn);
+  if (id < 0) return 0;
+  pos = 0;
+  hcc__json_decode_some(r.s, r.n, &pos, head, hcc__lits[id].n);
+  return pos;
+}
+
+int hcc__summary_body_raw(const char *raw, size_t n, size_t odd_escapes, hcc_slice *body) {
+  static const body_reader raw_body = {raw_lstrip, raw_rstrip, raw_prefix};
   /* a \u escape could spell a marker's character, \/ is not json.dumps's */
   if (odd_escapes) return 0;
   if (!raw_searchable(HCC_LIT_MERGED_SUMMARY_DELIMITER) || !raw_searchable(HCC_LIT_SUMMARY_END_MARKER)) return 0;
-  r = raw_rstrip(raw_lstrip(r));
-  size_t at = hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, r.s, r.n);
-  if (at != HCC_NPOS) r = raw_rstrip(raw_lstrip(after(r, at, HCC_LIT_MERGED_SUMMARY_DELIMITER)));
-  /* the prefixes are matched on the decoded head; the one found is then
-   * skipped in raw bytes (an escape decodes to one byte here) */
-  size_t pos = 0, hn = hcc__json_decode_some(r.s, r.n, &pos, head, sizeof head);
-  int id = hcc__summary_prefix_at(head, hn);
-  if (id >= 0) {
-    pos = 0;
-    hcc__json_decode_some(r.s, r.n, &pos, head, hcc__lits[id].n);
-    r.s += pos;
-    r.n -= pos;
-    r = raw_lstrip(r);
-  }
-  at = hcc__lit_find(HCC_LIT_SUMMARY_END_MARKER, r.s, r.n);
-  if (at != HCC_NPOS) {
-    r.n = at;
-    r = raw_rstrip(r);
-  }
-  *body = r;
+  *body = body_by((hcc_slice){raw, n}, &raw_body);
   return 1;
 }
 
