@@ -73,11 +73,34 @@ static void block(uint32_t h[4], const unsigned char *p) {
   h[3] += d;
 }
 
+/* The chaining state's initial words (RFC 1321, section 3.3). */
+static void start(uint32_t h[4]) {
+  h[0] = 0x67452301;
+  h[1] = 0xefcdab89;
+  h[2] = 0x98badcfe;
+  h[3] = 0x10325476;
+}
+
+/* The RFC's padding (section 3.1, 3.2) of a text of `total` bytes whose
+ * last r < 64 are at tail: those bytes, 0x80, zeros and the bit length,
+ * written to out (which may be where tail is); returns the blocks (1 or 2). */
+static int pad_last(unsigned char out[128], const unsigned char *tail, size_t r, uint64_t total) {
+  uint64_t bits = total * 8;
+  int blocks = r < 56 ? 1 : 2;
+  memmove(out, tail, r);
+  memset(out + r, 0, 128 - r);
+  out[r] = 0x80;
+  for (int i = 0; i < 8; i++) out[64 * blocks - 8 + i] = (unsigned char)(bits >> (8 * i));
+  return blocks;
+}
+
+/* The digest: the state's words, little-endian. */
+static void digest_of(const uint32_t h[4], unsigned char digest[16]) {
+  for (int i = 0; i < 16; i++) digest[i] = (unsigned char)(h[i / 4] >> (8 * (i % 4)));
+}
+
 void hcc__md5_init(hcc_md5 *m) {
-  m->h[0] = 0x67452301;
-  m->h[1] = 0xefcdab89;
-  m->h[2] = 0x98badcfe;
-  m->h[3] = 0x10325476;
+  start(m->h);
   m->len = 0;
 }
 
@@ -98,13 +121,10 @@ void hcc__md5_update(hcc_md5 *m, const void *data, size_t n) {
 }
 
 void hcc__md5_final(hcc_md5 *m, unsigned char digest[16]) {
-  uint64_t bits = m->len * 8;
-  unsigned char pad[72] = {0x80};
-  size_t have = (size_t)(m->len & 63);
-  size_t padn = (have < 56 ? 56 : 120) - have;
-  for (int i = 0; i < 8; i++) pad[padn + i] = (unsigned char)(bits >> (8 * i));
-  hcc__md5_update(m, pad, padn + 8);
-  for (int i = 0; i < 16; i++) digest[i] = (unsigned char)(m->h[i / 4] >> (8 * (i % 4)));
+  unsigned char last[128];
+  int blocks = pad_last(last, m->buf, (size_t)(m->len & 63), m->len);
+  for (int k = 0; k < blocks; k++) block(m->h, last + 64 * k);
+  digest_of(m->h, digest);
 }
 
 uint64_t hcc__md5_prefix48(const unsigned char digest[16]) {
@@ -249,12 +269,7 @@ static const unsigned char *lane_block(lane *L, hcc_md5_source src, void *ctx) {
     }
     /* the text is whole: the RFC's padding, one or two blocks */
     size_t r = L->have - L->off;
-    uint64_t bits = (L->len + r) * 8;
-    memmove(L->buf, L->buf + L->off, r);
-    memset(L->buf + r, 0, 128 - r);
-    L->buf[r] = 0x80;
-    L->left = r < 56 ? 1 : 2;
-    for (int i = 0; i < 8; i++) L->buf[64 * L->left - 8 + i] = (unsigned char)(bits >> (8 * i));
+    L->left = pad_last(L->buf, L->buf + L->off, r, L->len + r);
     L->state = 2;
     L->off = 0;
   }
@@ -289,12 +304,12 @@ void hcc__md5_many(size_t n, hcc_md5_source src, void *ctx, uint64_t *keys) {
           L->pos = L->off = L->have = 0;
           L->len = 0;
           L->state = 1;
-          L->h[0] = 0x67452301, L->h[1] = 0xefcdab89, L->h[2] = 0x98badcfe, L->h[3] = 0x10325476;
+          start(L->h);
         }
         b = lane_block(L, src, ctx);
         if (!b) { /* hashed: the key, and the lane is free */
           unsigned char dig[16];
-          for (int i = 0; i < 16; i++) dig[i] = (unsigned char)(L->h[i / 4] >> (8 * (i % 4)));
+          digest_of(L->h, dig);
           keys[L->k] = hcc__md5_prefix48(dig);
           L->state = 0;
         }
