@@ -102,6 +102,17 @@ static int cmp_d(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+/* The median of times[0..n) (0 when n is 0), the fastest in *min. */
+static double median_of(const double *times, int n, double *min) {
+  double sorted[MAX_RUNS];
+  *min = 0;
+  if (n <= 0) return 0;
+  memcpy(sorted, times, sizeof(double) * (size_t)n);
+  qsort(sorted, (size_t)n, sizeof(double), cmp_d);
+  *min = sorted[0];
+  return n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+}
+
 static void die(const char *what) {
   fprintf(stderr, "bench_ops: %s\n", what);
   exit(2);
@@ -137,12 +148,9 @@ static int exec_mode(int n, char **cmd) {
     if (ru.ru_maxrss > rss) rss = ru.ru_maxrss;
     code = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
   }
-  double sorted[MAX_RUNS];
-  memcpy(sorted, times, sizeof(double) * (size_t)n);
-  qsort(sorted, (size_t)n, sizeof(double), cmp_d);
-  double median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+  double min, median = median_of(times, n, &min);
   printf("{\"median_s\": %.9f, \"min_s\": %.9f, \"maxrss_kb\": %ld, \"exit\": %d}\n", median,
-         sorted[0], rss, code);
+         min, rss, code);
   return 0;
 }
 
@@ -150,7 +158,7 @@ static int memchr_mode(const char *path, int runs) {
   size_t len = 0;
   char *in = read_file(path, &len);
   if (!in) die("cannot read input");
-  double times[MAX_RUNS], sorted[MAX_RUNS];
+  double times[MAX_RUNS];
   size_t found = 0;
   if (runs < 1) runs = 1;
   if (runs > MAX_RUNS) runs = MAX_RUNS;
@@ -160,12 +168,10 @@ static int memchr_mode(const char *path, int runs) {
     times[r] = now() - t0;
     found += hit != NULL; /* used, so the call stays */
   }
-  memcpy(sorted, times, sizeof(double) * (size_t)runs);
-  qsort(sorted, (size_t)runs, sizeof(double), cmp_d);
-  double median = runs % 2 ? sorted[runs / 2] : (sorted[runs / 2 - 1] + sorted[runs / 2]) / 2;
+  double min, median = median_of(times, runs, &min);
   printf("{\"op\": \"memchr\", \"bytes\": %zu, \"found\": %zu, \"runs_s\": [", len, found);
   for (int i = 0; i < runs; i++) printf("%s%.9f", i ? ", " : "", times[i]);
-  printf("], \"median_s\": %.9f, \"min_s\": %.9f}\n", median, sorted[0]);
+  printf("], \"median_s\": %.9f, \"min_s\": %.9f}\n", median, min);
   free(in);
   return 0;
 }
@@ -278,10 +284,7 @@ int main(int argc, char **argv) {
   }
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
-  double sorted[MAX_RUNS];
-  memcpy(sorted, times, sizeof(double) * (size_t)nt);
-  qsort(sorted, (size_t)nt, sizeof(double), cmp_d);
-  double median = nt ? (nt % 2 ? sorted[nt / 2] : (sorted[nt / 2 - 1] + sorted[nt / 2]) / 2) : 0;
+  double min_t, median = median_of(times, nt, &min_t);
   printf("{\"op\": \"%s\", \"bytes\": %zu, \"rc\": \"%s\", \"code\": %d, \"error_offset\": %zu, "
          "\"ws_need\": %zu, \"ws_bound\": %zu, \"ws_touched\": %lld, \"out_len\": %zu, "
          "\"out_md5\": \"%s\", \"sizing_s\": %.9f, \"runs_s\": [",
@@ -289,7 +292,7 @@ int main(int argc, char **argv) {
          touched, out_len, md5hex, sizing);
   for (int i = 0; i < nt; i++) printf("%s%.9f", i ? ", " : "", times[i]);
   printf("], \"median_s\": %.9f, \"min_s\": %.9f, \"maxrss_kb\": %ld}\n", median,
-         nt ? sorted[0] : 0.0, ru.ru_maxrss);
+         min_t, ru.ru_maxrss);
   free(in);
   return 0;
 }
