@@ -68,37 +68,30 @@ bench-json: $(B)/libhcc.a
 	$(CC) $(CPPFLAGS_HCC) $(WARN) -O2 bench/bench_json.c $(B)/libhcc.a -o $(B)/bench_json && $(B)/bench_json
 
 # ---- stages of make test -------------------------------------------------
-# The portable build: every SSE2/AVX2 path compiled out (-DHCC_NO_SIMD), as
-# on a CPU without them; its unit tests and the whole corpus, exact.
-portable:
-	@$(MAKE) --no-print-directory B=$(B)/portable CFLAGS="$(CFLAGS) -DHCC_NO_SIMD" $(B)/portable/hcc unit >$(B)/portable.log 2>&1 \
-	  || { tail -30 $(B)/portable.log; exit 1; }
-	@echo "portable: unit tests passed ($$(grep -c 'PASSED' $(B)/portable.log) binaries, SIMD compiled out)"
-	$(PYTHON) tools/conform.py --impl "$(B)/portable/hcc --protocol" --exact --serve
-
-# The SSE2 build: the AVX2 paths compiled out (-DHCC_NO_AVX2: the UTF-8
-# check, long strings in the validator, eight-lane MD5), as on an x86-64
-# without AVX2, where the run-time dispatch would take the SSE2 paths this
-# machine never runs; its unit tests and the whole corpus, exact.
-sse2:
-	@$(MAKE) --no-print-directory B=$(B)/sse2 CFLAGS="$(CFLAGS) -DHCC_NO_AVX2" $(B)/sse2/hcc unit >$(B)/sse2.log 2>&1 \
-	  || { tail -30 $(B)/sse2.log; exit 1; }
-	@echo "sse2: unit tests passed ($$(grep -c 'PASSED' $(B)/sse2.log) binaries, AVX2 compiled out)"
-	$(PYTHON) tools/conform.py --impl "$(B)/sse2/hcc --protocol" --exact --serve
-
-# The unit tests and the whole corpus under a sanitizer (gcc): asan is
-# AddressSanitizer (out-of-bounds reads and writes, use after return),
-# ubsan UndefinedBehaviorSanitizer (shifts, overflow, misaligned and null
-# pointers), each stopping at the first report.  The fuzz replay runs the
-# library under both too, on the fuzz corpora; these run the unit tests'
-# own inputs.
-SAN_CFLAGS_asan := -fsanitize=address -fno-sanitize-recover=all
-SAN_CFLAGS_ubsan := -fsanitize=undefined -fno-sanitize-recover=all
-asan ubsan:
-	@$(MAKE) --no-print-directory B=$(B)/$@ CFLAGS="-O1 -g -fno-omit-frame-pointer $(SAN_CFLAGS_$@)" \
-	  $(B)/$@/hcc unit >$(B)/$@.log 2>&1 || { tail -30 $(B)/$@.log; exit 1; }
+# Variant builds, each in $(B)/<name> with its own flags, through the unit
+# tests and the whole corpus (exact):
+# - portable: every SSE2/AVX2 path compiled out (-DHCC_NO_SIMD), as on a
+#   CPU without them;
+# - sse2: the AVX2 paths compiled out (-DHCC_NO_AVX2: the UTF-8 check, long
+#   strings in the validator, eight-lane MD5), as on an x86-64 without
+#   AVX2, where the run-time dispatch takes the SSE2 paths this machine
+#   never runs;
+# - asan / ubsan (gcc): AddressSanitizer (out-of-bounds reads and writes,
+#   use after return) or UndefinedBehaviorSanitizer (shifts, overflow,
+#   misaligned and null pointers), stopping at the first report.  The fuzz
+#   replay runs the library under both too, on the fuzz corpora; these run
+#   the unit tests' own inputs.
+VARIANT_CFLAGS_portable = $(CFLAGS) -DHCC_NO_SIMD
+VARIANT_CFLAGS_sse2 = $(CFLAGS) -DHCC_NO_AVX2
+VARIANT_CFLAGS_asan = -O1 -g -fno-omit-frame-pointer -fsanitize=address -fno-sanitize-recover=all
+VARIANT_CFLAGS_ubsan = -O1 -g -fno-omit-frame-pointer -fsanitize=undefined -fno-sanitize-recover=all
+VARIANT_WHAT_portable = , SIMD compiled out
+VARIANT_WHAT_sse2 = , AVX2 compiled out
+portable sse2 asan ubsan:
+	@$(MAKE) --no-print-directory B=$(B)/$@ CFLAGS="$(VARIANT_CFLAGS_$@)" $(B)/$@/hcc unit >$(B)/$@.log 2>&1 \
+	  || { tail -30 $(B)/$@.log; exit 1; }
 	@if grep -qE 'runtime error|ERROR: AddressSanitizer' $(B)/$@.log; then tail -30 $(B)/$@.log; exit 1; fi
-	@echo "$@: unit tests passed ($$(grep -c 'PASSED' $(B)/$@.log) binaries)"
+	@echo "$@: unit tests passed ($$(grep -c 'PASSED' $(B)/$@.log) binaries$(VARIANT_WHAT_$@))"
 	$(PYTHON) tools/conform.py --impl "$(B)/$@/hcc --protocol" --exact --serve
 
 # The other compiler: the library and CLI built by clang with the same
