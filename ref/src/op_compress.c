@@ -88,6 +88,7 @@ typedef struct cx {
   hcc_idset ids;      /* the repair's sets over the assembled list */
   hcc_doc sdoc;      /* the staged message */
   size_t stage_base; /* where staged text starts in the arena */
+  size_t stage_cap;  /* msg_bound: what the workspace keeps for a staged text */
 } cx;
 
 /* ---- workspace ------------------------------------------------------------------- */
@@ -103,9 +104,25 @@ static size_t body_bound(const hcc_json_info *info) {
  * is at most a pruned message (summary heads up to 5 times their call,
  * which is at most a message), a str() rendering (5 times its JSON)
  * escaped again, plus the summary merged in, the stub body escaped (twice
- * its bytes) and a few kilobytes of markers. */
+ * its bytes) and a few kilobytes of markers.
+ *
+ * Only a message's container members grow that way.  Its strings do not
+ * (decoded and escaped again they take at most their raw bytes), and its
+ * own skeleton grows by at most two bytes a member (", " and ": " for ","
+ * and ":"), a byte per token of the message.  Those containers (content lists and objects, tool_calls)
+ * nest at least three levels deep under either root, so each is at most
+ * max_deep_container (D), and what a rewrite puts in their place is at
+ * most: content, a summary head escaped (10 D + 512: the call it describes
+ * is a deep container too), a str() escaped (10 D + 64) or placeholders
+ * (5 D), a number's str() its bytes and 24; tool_calls, shrunk arguments
+ * escaped (5 D).  M + tokens + 33 D + 64 keeps twice that margin, and is
+ * far below 12 M when a message's bulk is a string (a 100 MB tool output
+ * made compress ask 38 times the input before). */
 static size_t msg_bound(const hcc_json_info *info) {
-  return 12 * info->max_message + 2 * body_bound(info) + 16384;
+  size_t m = info->max_message, grow = 12 * m;
+  size_t parts = m + info->max_message_tokens + 33 * info->max_deep_container + 64;
+  if (parts < grow) grow = parts;
+  return grow + 2 * body_bound(info) + 16384;
 }
 
 size_t hcc__need_compress(const hcc_json_info *info, size_t len) {
@@ -129,6 +146,13 @@ static int no_room(hcc_error *err) {
 }
 
 /* ---- staging ------------------------------------------------------------------ */
+
+/* A staged text or text view longer than msg_bound: the sizing would not
+ * have kept room for it on some other input, so it is a bug even when
+ * this workspace happens to hold it. */
+static int outgrew(hcc_error *err) {
+  return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: a staged message outgrew its bound");
+}
 
 /* A text whose length is known only by writing it: fn writes it to o
  * (scratch from c->a, given back), once to measure, once into exactly that
@@ -176,6 +200,7 @@ static int restage(cx *c, hcc_view *v, stage_fn fn, void *arg, hcc_error *err) {
   hcc_slice t;
   int rc = write_measured(c, run_stage, &j, &t, err);
   if (rc != HCC_OK) return rc;
+  if (t.n > c->stage_cap) return outgrew(err);
   char *dst = (char *)c->a->base + c->stage_base;
   memmove(dst, t.s, t.n);
   c->a->used = c->stage_base + hcc__arena_cost(t.n ? t.n : 1);
@@ -218,7 +243,8 @@ static int run_text_view(cx *c, void *arg, hcc_out *o, hcc_error *err) {
 
 static int text_of(cx *c, hcc_view v, int cc, hcc_slice *s, hcc_error *err) {
   tok_job j = {v.d, cc};
-  return write_measured(c, run_text_view, &j, s, err);
+  int rc = write_measured(c, run_text_view, &j, s, err);
+  return rc == HCC_OK && s->n > c->stage_cap ? outgrew(err) : rc;
 }
 
 /* A buffer able to hold any string of message v decoded. */
@@ -945,6 +971,7 @@ int hcc__op_compress(const hcc_params *p, const char *in, size_t len, hcc_arena 
   c.a = a;
   c.k = -1;
   int rc = hcc__transcript_parse(&c.t, in, len, a, err);
+  c.stage_cap = msg_bound(&c.t.doc.info);
   if (rc == HCC_OK) rc = hcc__repair_check_shape(&c.t, err);
   if (rc == HCC_OK) rc = hcc__align_prepare(&c.al, &c.t, &hcc__est_hermes, p, len, a, err);
   if (rc != HCC_OK) return rc;

@@ -104,7 +104,7 @@ static const char *num_text(const hcc_doc *d, int tok, char buf[400], size_t *n)
     return buf;
   }
   buf[0] = 'f';
-  *n = 1 + hcc__py_float_repr(v, buf + 1);
+  *n = 1 + hcc__py_number_repr(s, len, v, buf + 1);
   return buf;
 }
 
@@ -860,15 +860,23 @@ size_t hcc__prune_need(const hcc_json_info *info, size_t len) {
   while (dup < 2 * msgs + 2) dup <<= 1;
   /* per message and per call a state; the kept heads; the key table; the
    * duplicate set with the outputs it hashes and their keys (given back);
-   * one summary head at a time plus its scratch; one call's
-   * shrinking; the estimator; msg_write's scratch; the render scratch of
-   * str() for screenshot lines. */
+   * the estimator; msg_write's scratch; the render scratch of str() for
+   * screenshot lines; and the largest of three things never taken at
+   * once: the duplicate tables (dedupe gives them back before pass 2), one
+   * summary head with its scratch (written for a message's content and
+   * given back: demote, memo_get, put_summary) and one call's shrinking
+   * (for its tool_calls, given back: args_change, args_delta, put_calls;
+   * a message is written with one edit, never both). */
+  size_t dups = hcc__arena_cost(dup * sizeof(uint64_t)) + hcc__arena_cost((msgs + 1) * sizeof(int)) +
+                hcc__arena_cost((msgs + 1) * sizeof(uint64_t));
+  size_t head = hcc__arena_cost(head_cap_bound(info)) + hcc__ts_head_need(&m);
+  size_t shrink = hcc__args_shrink_need(info->max_arguments, info->max_arguments_tokens);
+  size_t once = dups > head ? dups : head;
+  if (shrink > once) once = shrink;
   return hcc__arena_cost(msgs * sizeof(hcc_prune_msg)) + hcc__arena_cost(calls * sizeof(hcc_prune_memo)) +
          hcc__arena_cost(info->name_bytes + info->arguments_bytes + 1) +
-         hcc__arena_cost(slots * sizeof(hcc_prune_slot)) + hcc__arena_cost(dup * sizeof(uint64_t)) +
-         hcc__arena_cost((msgs + 1) * sizeof(int)) + hcc__arena_cost((msgs + 1) * sizeof(uint64_t)) +
-         hcc__arena_cost(head_cap_bound(info)) + hcc__ts_head_need(&m) + hcc__args_shrink_need(info->max_arguments, info->max_arguments_tokens) +
-         hcc__est_need(info, len) + hcc__obj_write_need(&m) + hcc__py_str_need(&m) + 256;
+         hcc__arena_cost(slots * sizeof(hcc_prune_slot)) + once + hcc__est_need(info, len) +
+         hcc__obj_write_need(&m) + hcc__py_str_need(&m) + 256;
 }
 
 int hcc__prune_run(hcc_prune *p, const hcc_transcript *t, const hcc_prune_cfg *cfg,

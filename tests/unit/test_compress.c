@@ -331,11 +331,113 @@ static void test_short_workspace(void **state) {
   assert_true(short_ > 0);
 }
 
+
+/* A transcript of 30 messages (0 system, then user, assistant with a call,
+ * tool result, in turns) whose bulk sits in message `at`: with `floats`
+ * 0 a string of `big` bytes (with escapes) as its content; with 1 an object
+ * of floats as its content (str() of 9e15 is 18 bytes); with 2 a string
+ * again, and an arguments list of floats as big in every call.  A call's "path" is a
+ * list of floats too, so a summary head of it grows as much as a head can. */
+static char *transcript_with(size_t big, int at, int floats, size_t *len) {
+  size_t cap = 40 * big + 65536, n = 0;
+  char *b = malloc(cap);
+  assert_non_null(b);
+  n += (size_t)snprintf(b + n, cap - n, "[");
+  for (int i = 0; i < 30; i++) {
+    const char *role = i == 0 ? "system" : i % 3 == 1 ? "user" : i % 3 == 2 ? "assistant" : "tool";
+    n += (size_t)snprintf(b + n, cap - n, "%s{\"role\":\"%s\"", i ? "," : "", role);
+    if (i % 3 == 2 && i) {
+      n += (size_t)snprintf(b + n, cap - n,
+                            ",\"tool_calls\":[{\"id\":\"c%d\",\"type\":\"function\",\"function\":{\"name\":"
+                            "\"read_file\",\"arguments\":\"{\\\"path\\\":[9e15,9e15,9e15,9e15,9e15,9e15]",
+                            i);
+      if (floats == 2) {
+        n += (size_t)snprintf(b + n, cap - n, ",\\\"more\\\":[0");
+        for (size_t k = 0; k < big / 5; k++) n += (size_t)snprintf(b + n, cap - n, ",9e15");
+        n += (size_t)snprintf(b + n, cap - n, "]");
+      }
+      n += (size_t)snprintf(b + n, cap - n, "}\"}}]");
+    }
+    if (i % 3 == 0 && i) n += (size_t)snprintf(b + n, cap - n, ",\"tool_call_id\":\"c%d\"", i - 1);
+    if (i == at && floats == 1) {
+      n += (size_t)snprintf(b + n, cap - n, ",\"content\":{\"f\":{\"g\":[0");
+      for (size_t k = 0; k < big / 5; k++) n += (size_t)snprintf(b + n, cap - n, ",9e15");
+      n += (size_t)snprintf(b + n, cap - n, "]}}}");
+      continue;
+    }
+    n += (size_t)snprintf(b + n, cap - n, ",\"content\":\"");
+    if (i == at) {
+      for (size_t k = 0; k < big; k += 8) memcpy(b + n + k, big - k >= 8 ? "line \\n " : "xxxxxxxx", 8);
+      n += big;
+    } else {
+      n += (size_t)snprintf(b + n, cap - n, "message %d", i);
+    }
+    n += (size_t)snprintf(b + n, cap - n, "\"}");
+  }
+  n += (size_t)snprintf(b + n, cap - n, "]");
+  assert_true(n < cap);
+  *len = n;
+  return b;
+}
+
+/* Runs compress with exactly the workspace hcc_workspace_size asks, and
+ * with four times that: the same output.  Returns need / len. */
+static double compress_exact(const char *in, size_t len, const char *what) {
+  size_t need = 0, out_len = 0, out_len2 = 0;
+  hcc_params p;
+  hcc_error err;
+  hcc_params_init(&p);
+  p.protect_last_n = 18; /* the first tail message is 12 */
+  assert_int_equal(hcc_workspace_size(HCC_OP_COMPRESS, &p, in, len, &need, &err), HCC_OK);
+  char *w = malloc(need), *wide = malloc(4 * need), *out = malloc(40 * len), *out2 = malloc(40 * len);
+  assert_true(w && wide && out && out2);
+  int rc = hcc_run(HCC_OP_COMPRESS, &p, in, len, w, need, out, 40 * len, &out_len, &err);
+  if (rc != HCC_OK) fail_msg("%s: %s", what, err.message);
+  assert_int_equal(hcc_run(HCC_OP_COMPRESS, &p, in, len, wide, 4 * need, out2, 40 * len, &out_len2, &err), HCC_OK);
+  assert_int_equal(out_len, out_len2);
+  assert_memory_equal(out, out2, out_len);
+  int compressed = 0; /* the summary is there: it did compress */
+  for (size_t i = 0; !compressed && i + 19 <= out_len; i++) compressed = memcmp(out + i, "[CONTEXT COMPACTION", 19) == 0;
+  assert_true(compressed);
+  free(w), free(wide), free(out), free(out2);
+  return (double)need / (double)len;
+}
+
+/* Workspace follows a message's containers, not its strings (msg_bound):
+ * a transcript that is one 1 MB string asks a few times the input (38
+ * times before), and exactly that much is enough wherever the string
+ * sits: the system message (the note is appended), a tool result (pruned
+ * to a summary head), the first tail message (the summary merged in), the
+ * last message.  Containers that grow when rewritten (str() of floats in
+ * the system message's note or the merged message, float arguments
+ * re-dumped) still get all the room they take. */
+static void test_workspace_of_one_big_string(void **state) {
+  (void)state;
+  const int at[] = {0, 3, 4, 9, 11, 12, 29};
+  char what[64];
+  for (size_t k = 0; k < N(at); k++) {
+    size_t len;
+    char *in = transcript_with((size_t)1 << 20, at[k], 0, &len);
+    snprintf(what, sizeof what, "1 MB string at %d", at[k]);
+    assert_true(compress_exact(in, len, what) < 6);
+    free(in);
+    in = transcript_with((size_t)1 << 16, at[k], 1, &len);
+    snprintf(what, sizeof what, "float content at %d", at[k]);
+    compress_exact(in, len, what);
+    free(in);
+    in = transcript_with((size_t)1 << 13, at[k], 2, &len);
+    snprintf(what, sizeof what, "float arguments, string at %d", at[k]);
+    compress_exact(in, len, what);
+    free(in);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_summary_body), cmocka_unit_test(test_text_view_and_tests),
       cmocka_unit_test(test_strip),        cmocka_unit_test(test_stub),
       cmocka_unit_test(test_op),           cmocka_unit_test(test_short_workspace),
+      cmocka_unit_test(test_workspace_of_one_big_string),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
