@@ -283,7 +283,7 @@ static int64_t dumps_number_len(const char *s, size_t n) {
   if (v > 1.7976931348623157e308) return 8;   /* Infinity */
   if (v < -1.7976931348623157e308) return 9;  /* -Infinity */
   char buf[32];
-  return (int64_t)hcc__py_float_repr(v, buf);
+  return (int64_t)hcc__py_number_repr(s, n, v, buf);
 }
 
 /* Length of json.dumps(value) for the subtree at t: ", " and ": "

@@ -43,10 +43,28 @@ static void round_digits(double x, int p, digits *g) {
   g->exp = *c ? atoi(c + 1) : 0;
 }
 
+/* Writes "e" and the decimal exponent e at p (printf("e%d") without
+ * printf's cost, which was a third of a float's repr); returns the end. */
+static char *put_exp(char *p, long e) {
+  char r[24];
+  int k = 0;
+  unsigned long u = e < 0 ? 0ul - (unsigned long)e : (unsigned long)e;
+  *p++ = 'e';
+  if (e < 0) *p++ = '-';
+  do {
+    r[k++] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u);
+  while (k) *p++ = r[--k];
+  *p = 0;
+  return p;
+}
+
 /* strtod of digits*10^exp, written with no decimal point. */
 static double read_back(const digits *g) {
   char tmp[64];
-  snprintf(tmp, sizeof tmp, "%se%d", g->d, g->exp - (g->nd - 1));
+  memcpy(tmp, g->d, (size_t)g->nd);
+  put_exp(tmp + g->nd, g->exp - (g->nd - 1));
   return strtod(tmp, NULL);
 }
 
@@ -63,31 +81,60 @@ static void digits_up(digits *g) {
   }
 }
 
-/* Shortest digits that read back as x (x finite, > 0).  The nearest
- * p-digit decimal is the right candidate except just above a power of two,
- * where the gap to the next double up is twice the gap below: there the
- * p-digit decimal one step up may round-trip while the nearest one, below
- * x, does not; Gay's algorithm then picks it, so we try it too. */
-static void shortest(double x, digits *g) {
+/* Whether some p-digit decimal reads back as x, and if so the one Gay's
+ * algorithm picks, in *g.  The nearest p-digit decimal is the right
+ * candidate except just above a power of two, where the gap to the next
+ * double up is twice the gap below: there the p-digit decimal one step up
+ * may round-trip while the nearest one, below x, does not; Gay's algorithm
+ * then picks it, so we try it too.  Those two are the only candidates: if
+ * any p-digit decimal lies in x's rounding interval, the nearest does,
+ * or, when the nearest lies below x on the narrow side, the next one up
+ * (which is no further above x than the one that lies in it). */
+static int round_trips(double x, int p, int pow2, digits *g) {
+  round_digits(x, p, g);
+  if (read_back(g) == x) return 1;
+  if (pow2) {
+    digits up = *g;
+    digits_up(&up);
+    if (read_back(&up) == x) {
+      *g = up;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Shortest digits that read back as x (x finite, > 0), given that some
+ * hi-digit decimal does (hi <= 17; 17 digits always do).  Whether some
+ * p-digit decimal reads back grows with p (a p-digit decimal is also a
+ * (p+1)-digit one), so the shortest p is found by bisection: at most five
+ * tries of printf and strtod where counting up from 1 took up to 17.  The
+ * first try is hi - 1: a number written by a shortest-repr writer (Python,
+ * JavaScript) has no shorter spelling, so one failed try settles it. */
+static void shortest(double x, int hi, digits *g) {
   uint64_t bits;
   memcpy(&bits, &x, sizeof bits);
   int pow2 = (bits & 0xFFFFFFFFFFFFFu) == 0; /* zero fraction field */
-  for (int p = 1; p < 17; p++) {
-    round_digits(x, p, g);
-    if (read_back(g) == x) return;
-    if (pow2) {
-      digits up = *g;
-      digits_up(&up);
-      if (read_back(&up) == x) {
-        *g = up;
-        return;
-      }
-    }
+  int lo = 1, best = 0;                      /* best: the p whose digits *g holds */
+  digits t;
+  if (hi > 1) {
+    if (round_trips(x, hi - 1, pow2, &t)) hi--, best = hi, *g = t;
+    else lo = hi;
   }
-  round_digits(x, 17, g); /* 17 digits always round-trip */
+  while (lo < hi) { /* some hi-digit decimal reads back, no (lo-1)-digit one */
+    int mid = lo + (hi - lo) / 2;
+    if (round_trips(x, mid, pow2, &t)) hi = mid, best = mid, *g = t;
+    else lo = mid + 1;
+  }
+  if (best == lo) return;
+  /* lo is the bound we were given, untried: some lo-digit decimal reads
+   * back, so away from a power of two the nearest one does (the rounding
+   * interval is symmetric there) and needs no strtod */
+  if (!pow2) round_digits(x, lo, g);
+  else if (!round_trips(x, lo, pow2, g)) round_digits(x, 17, g); /* 17 always do */
 }
 
-size_t hcc__py_float_repr(double v, char *buf) {
+static size_t float_repr(double v, int hi, char *buf) {
   size_t n = 0;
   if (isnan(v)) {
     memcpy(buf, "nan", 4);
@@ -103,7 +150,7 @@ size_t hcc__py_float_repr(double v, char *buf) {
     return n + 3;
   }
   digits g;
-  shortest(v < 0 ? -v : v, &g);
+  shortest(v < 0 ? -v : v, hi, &g);
   while (g.nd > 1 && g.d[g.nd - 1] == '0') g.d[--g.nd] = 0;
   /* CPython's repr: decpt is where the point goes relative to the digits
    * (value = 0.DDD * 10^decpt); scientific when decpt > 16 or decpt < -3. */
@@ -148,6 +195,31 @@ size_t hcc__py_float_repr(double v, char *buf) {
   }
   buf[n] = 0;
   return n;
+}
+
+size_t hcc__py_float_repr(double v, char *buf) { return float_repr(v, 17, buf); }
+
+/* The significant digits of a JSON number's text (leading and trailing
+ * zeros of its digit string not counted; 1 for a zero).  float(text) lies
+ * in the rounding interval of text's own decimal, so some decimal of that
+ * many digits reads back as it: the bisection's upper end. */
+static int sig_digits(const char *s, size_t n) {
+  size_t first = 0, last = 0, k = 0;
+  for (size_t i = 0; i < n && s[i] != 'e' && s[i] != 'E'; i++) {
+    if (s[i] < '0' || s[i] > '9') continue;
+    k++;
+    if (s[i] != '0') {
+      if (!first) first = k;
+      last = k;
+    }
+  }
+  if (!first) return 1;
+  size_t d = last - first + 1;
+  return d < 17 ? (int)d : 17;
+}
+
+size_t hcc__py_number_repr(const char *s, size_t n, double v, char *buf) {
+  return float_repr(v, sig_digits(s, n), buf);
 }
 
 /* Significant digits kept when reading a long number.  The exact decimal
@@ -219,7 +291,7 @@ double hcc__py_number_value(const char *s, size_t n) {
    * (at most KEEP_DIGITS+1 of them); clamping keeps the text short. */
   if (e > 100000) e = 100000;
   if (e < -100000) e = -100000;
-  snprintf(tmp + nd, sizeof tmp - nd, "e%d", (int)e);
+  put_exp(tmp + nd, (long)e);
   double v = strtod(tmp, NULL);
   return neg ? -v : v;
 }
@@ -238,7 +310,7 @@ void hcc__py_number_dump(const char *s, size_t n, hcc_out *o) {
     return;
   }
   char buf[32];
-  hcc__out_put(o, buf, hcc__py_float_repr(v, buf));
+  hcc__out_put(o, buf, hcc__py_number_repr(s, n, v, buf));
 }
 
 int hcc__py_doc_has_huge_int(const hcc_doc *d) {

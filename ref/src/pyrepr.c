@@ -135,7 +135,7 @@ static void repr_number(const char *s, size_t n, const sink *k) {
   }
   char buf[32];
   /* float("1e400") is inf, whose repr is "inf" */
-  put(k, buf, hcc__py_float_repr(hcc__py_number_value(s, n), buf));
+  put(k, buf, hcc__py_number_repr(s, n, hcc__py_number_value(s, n), buf));
 }
 
 static void repr(hcc_pywalk *w, int t, const sink *k) {

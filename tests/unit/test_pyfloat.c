@@ -1286,12 +1286,121 @@ static void test_number_dump_counts(void **state) {
   assert_memory_equal(buf, "1.5e", 4);
 }
 
+
+/* The definition the bisection must agree with, searched the slow way:
+ * for p = 1, 2, ... the nearest p-digit decimal ("%.*e"), or just above a
+ * power of two the next p-digit decimal up, the first that strtod reads
+ * back as x.  Returns the digits and decimal exponent as "D.DDDe±X". */
+static void linear_shortest(double x, char *out, size_t cap) {
+  uint64_t bits;
+  memcpy(&bits, &x, sizeof bits);
+  int pow2 = (bits & 0xFFFFFFFFFFFFFu) == 0;
+  for (int p = 1; p <= 17; p++) {
+    snprintf(out, cap, "%.*e", p - 1, x);
+    if (strtod(out, NULL) == x) return;
+    if (pow2) { /* one unit up in the last place of the p digits */
+      double m = strtod(out, NULL);
+      char *e = strchr(out, 'e');
+      int ex = atoi(e + 1);
+      char step[64];
+      snprintf(step, sizeof step, "1e%d", ex - (p - 1));
+      long double up = (long double)m + strtold(step, NULL);
+      char cand[64];
+      snprintf(cand, sizeof cand, "%.*Le", p - 1, up);
+      if (strtod(cand, NULL) == x) {
+        snprintf(out, cap, "%s", cand);
+        return;
+      }
+    }
+  }
+  snprintf(out, cap, "%.16e", x);
+}
+
+/* A decimal text normalized to its significant digits and the place of
+ * the first one (value = 0.DIGITS * 10^place), as "DIGITS@place": two
+ * texts are the same decimal exactly when these agree. */
+static void normalized(const char *r, char *out, size_t cap) {
+  char d[64];
+  int nd = 0, ip = 0, point = 0, e = 0;
+  const char *c = r + (*r == '-');
+  for (; *c && *c != 'e' && *c != 'E'; c++) {
+    if (*c == '.') {
+      point = 1;
+      continue;
+    }
+    if (*c < '0' || *c > '9') break;
+    d[nd++] = *c;
+    if (!point) ip++;
+  }
+  if (*c == 'e' || *c == 'E') e = atoi(c + 1);
+  int lead = 0;
+  while (lead < nd && d[lead] == '0') lead++;
+  while (nd > lead && d[nd - 1] == '0') nd--;
+  d[nd] = 0;
+  snprintf(out, cap, "%s@%d", d + lead, ip + e - lead);
+}
+
+/* The bisection finds the same digits as counting up from 1, with and
+ * without the bound from the text's digits: random doubles of every
+ * exponent, values just above powers of two, and texts of 1 to 20
+ * significant digits as a shortest-repr writer or a person would write
+ * them. */
+static void test_shortest_matches_linear_search(void **state) {
+  (void)state;
+  uint64_t r = 0x9e3779b97f4a7c15u;
+  char got[40], want[64], gd[96];
+  for (int k = 0; k < 20000; k++) {
+    r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+    uint64_t bits = r & 0x7fffffffffffffffu;
+    if (k % 4 == 1) bits &= 0xfff0000000000000u; /* a power of two */
+    if (k % 4 == 2) bits = (bits & 0xfff0000000000000u) | (r >> 60); /* just above one */
+    double x;
+    memcpy(&x, &bits, sizeof x);
+    if (!(x > 0) || isinf(x)) continue;
+    hcc__py_float_repr(x, got);
+    linear_shortest(x, want, sizeof want);
+    normalized(got, gd, sizeof gd);
+    char wd[96];
+    normalized(want, wd, sizeof wd);
+    if (strcmp(gd, wd) != 0) fail_msg("bits %016llx: repr '%s', linear '%s'", (unsigned long long)bits, got, want);
+    /* the same double from a text of its own shortest digits, and of 17 */
+    char text[64], got2[40];
+    for (int form = 0; form < 2; form++) {
+      if (form == 0) snprintf(text, sizeof text, "%s", got);
+      else snprintf(text, sizeof text, "%.16e", x);
+      if (!strchr(text, '.') && !strchr(text, 'e')) strcat(text, ".0");
+      size_t tn = strlen(text);
+      double v = hcc__py_number_value(text, tn);
+      assert_true(v == x);
+      hcc__py_number_repr(text, tn, v, got2);
+      if (strcmp(got, got2) != 0) fail_msg("text '%s': '%s', without the text '%s'", text, got2, got);
+    }
+  }
+  /* texts of d digits: the double they read as, repr'd with their bound */
+  for (int k = 0; k < 20000; k++) {
+    r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+    int d = 1 + (int)(r % 20), ex = (int)((r >> 8) % 640) - 330;
+    char text[64], got2[40];
+    size_t n = 0;
+    uint64_t q = r;
+    text[n++] = (char)('1' + (q >> 20) % 9);
+    if (d > 1) text[n++] = '.';
+    for (int j = 1; j < d; j++) q = q * 6364136223846793005u + 1442695040888963407u, text[n++] = (char)('0' + (q >> 59) % 10);
+    n += (size_t)snprintf(text + n, sizeof text - n, "e%d", ex);
+    double v = hcc__py_number_value(text, n);
+    if (v == 0 || isinf(v)) continue;
+    hcc__py_float_repr(v, got);
+    hcc__py_number_repr(text, n, v, got2);
+    if (strcmp(got, got2) != 0) fail_msg("text '%s': '%s', without the text '%s'", text, got2, got);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_float_repr_table), cmocka_unit_test(test_float_repr_longest),
       cmocka_unit_test(test_number_table),     cmocka_unit_test(test_long_numbers),
       cmocka_unit_test(test_is_int),           cmocka_unit_test(test_number_value),
-      cmocka_unit_test(test_number_dump_counts),
+      cmocka_unit_test(test_number_dump_counts), cmocka_unit_test(test_shortest_matches_linear_search),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
