@@ -14,10 +14,11 @@ int hcc__py_number_is_int(const char *s, size_t n);
  * "1.5e-05", "-0.0", "inf", "nan") into buf (at least 32 bytes),
  * NUL-terminated; returns the length. */
 size_t hcc__py_float_repr(double v, char *buf);
-/* The same for v = hcc__py_number_value(s, n), the float of JSON number
- * text s[0..n): the text's digits bound the search for the shortest
- * digits, which makes it about twice as fast for floats of many digits and
- * no slower for short ones (pyfloat.c, shortest). */
+/* The same for v = float(text), the float of number text s[0..n)
+ * (hcc__py_number_value, or strtod of a text hcc wrote): the text's digits
+ * bound the search for the shortest digits, so a number that already is
+ * its shortest spelling costs two tries of printf and strtod, not one per
+ * digit (pyfloat.c, shortest). */
 size_t hcc__py_number_repr(const char *s, size_t n, double v, char *buf);
 /* Writes the number text json.dumps(json.loads(text)) gives: ints keep
  * their digits exactly ("-0" becomes "0"); floats become repr(float(text)).

@@ -108,16 +108,26 @@ static int round_trips(double x, int p, int pow2, digits *g) {
  * hi-digit decimal does (hi <= 17; 17 digits always do).  Whether some
  * p-digit decimal reads back grows with p (a p-digit decimal is also a
  * (p+1)-digit one), so the shortest p is found by bisection: at most five
- * tries of printf and strtod where counting up from 1 took up to 17.  The
- * first try is hi - 1: a number written by a shortest-repr writer (Python,
- * JavaScript) has no shorter spelling, so one failed try settles it. */
+ * tries of printf and strtod where counting up from 1 took up to 17.  With
+ * a bound from the number's text the first try is hi - 1: a number written
+ * by a shortest-repr writer (Python, JavaScript) has no shorter spelling,
+ * so one failed try settles it.  Without one (hi = 17) the tries gallop
+ * up, 1, 2, 4, 8, 16 digits, then bisect: short numbers stay cheap. */
 static void shortest(double x, int hi, digits *g) {
   uint64_t bits;
   memcpy(&bits, &x, sizeof bits);
   int pow2 = (bits & 0xFFFFFFFFFFFFFu) == 0; /* zero fraction field */
   int lo = 1, best = 0;                      /* best: the p whose digits *g holds */
   digits t;
-  if (hi > 1) {
+  if (hi == 17) { /* no bound but the one every double has: gallop up from one digit */
+    for (int p = 1; p < hi; p *= 2) {
+      if (round_trips(x, p, pow2, &t)) {
+        hi = best = p, *g = t;
+        break;
+      }
+      lo = p + 1;
+    }
+  } else if (hi > 1) {
     if (round_trips(x, hi - 1, pow2, &t)) hi--, best = hi, *g = t;
     else lo = hi;
   }

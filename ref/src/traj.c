@@ -219,5 +219,5 @@ size_t hcc__traj_ratio(int64_t num, int64_t den, char *buf) {
   char text[64];
   double x = (double)num / (double)(den > 1 ? den : 1);
   snprintf(text, sizeof text, "%.4f", x);
-  return hcc__py_float_repr(strtod(text, NULL), buf);
+  return hcc__py_number_repr(text, strlen(text), strtod(text, NULL), buf);
 }
