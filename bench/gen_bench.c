@@ -50,6 +50,9 @@
  *   parallel     one assistant message with --count parallel tool calls,
  *                then --count tool results
  *   parallel-orphans  the same calls with no results (repair removes all)
+ *   floats       turns until --bytes whose tool calls each pass a vector of
+ *                1,536 floats (an embedding) in their arguments, written
+ *                as Python writes them (shortest repr, 16-17 digits)
  *   traj-tiny    a trajectory of --count tiny turns
  *   traj-huge    a trajectory with one tool turn of --bytes bytes
  */
@@ -59,6 +62,7 @@
 #include <string.h>
 
 #include "prefixes.h"
+#include "py.h"
 
 #define GEN_VERSION 1
 
@@ -810,6 +814,42 @@ static void gen_huge_args(uint64_t bytes) {
   put("]", 1);
 }
 
+/* An embedding's worth of floats per call: the numbers every op that reads
+ * arguments (truncate-args, prune, compress) parses, and re-writes by
+ * repr(float), which is where a float costs most. */
+static void gen_floats(uint64_t bytes) {
+  char id[40], num[32];
+  head_msgs();
+  while (out_total < bytes) {
+    tmp1.n = 0;
+    sb_puts(&tmp1, "store the embedding");
+    msg_text("user", &tmp1);
+    make_call_id(id);
+    tmp1.n = 0;
+    sb_puts(&tmp1, "{\"path\": \"vectors/");
+    sb_puts(&tmp1, id);
+    sb_puts(&tmp1, ".json\", \"vector\": [");
+    for (int k = 0; k < 1536; k++) {
+      /* a sum of uniforms, roughly normal around 0 with sd 0.05 */
+      double x = ((double)(rnd() >> 11) + (double)(rnd() >> 11) - 9007199254740992.0) / 9007199254740992.0 * 0.0866;
+      if (k) sb_puts(&tmp1, ", ");
+      sb_put(&tmp1, num, hcc__py_float_repr(x, num));
+    }
+    sb_puts(&tmp1, "]}");
+    begin_elem();
+    puts_("{\"role\": \"assistant\", \"content\": null, \"tool_calls\": [{\"id\": \"");
+    puts_(id);
+    puts_("\", \"type\": \"function\", \"function\": {\"name\": \"write_file\", \"arguments\": ");
+    out_jstr(tmp1.p, tmp1.n);
+    puts_("}}]}");
+    n_messages++;
+    n_calls++;
+    tool_result(id, 3);
+  }
+  filler();
+  put("]", 1);
+}
+
 static void gen_near_miss(uint64_t bytes) {
   const hcc_lit *end = &hcc__lits[HCC_LIT_SUMMARY_END_MARKER];
   const hcc_lit *del = &hcc__lits[HCC_LIT_MERGED_SUMMARY_DELIMITER];
@@ -902,7 +942,7 @@ static int usage(void) {
   fprintf(stderr, "usage: gen_bench KIND [--bytes N] [--count N] [--seed N] -o FILE\n"
                   "kinds: transcript summary merged trajectory deep deep-reject wide-msg\n"
                   "       wide-args huge-output huge-args near-miss tiny parallel\n"
-                  "       parallel-orphans traj-tiny traj-huge\n");
+                  "       parallel-orphans floats traj-tiny traj-huge\n");
   return 2;
 }
 
@@ -941,6 +981,7 @@ int main(int argc, char **argv) {
   else if (!strcmp(kind, "huge-output")) gen_huge_output(bytes);
   else if (!strcmp(kind, "huge-args")) gen_huge_args(bytes);
   else if (!strcmp(kind, "near-miss")) gen_near_miss(bytes);
+  else if (!strcmp(kind, "floats")) gen_floats(bytes);
   else if (!strcmp(kind, "tiny")) gen_tiny(count);
   else if (!strcmp(kind, "parallel")) gen_parallel(count, 1);
   else if (!strcmp(kind, "parallel-orphans")) gen_parallel(count, 0);

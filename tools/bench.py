@@ -81,6 +81,8 @@ ADVERSARIAL = [
      "one assistant message with 1M parallel tool calls, then 1M results"),
     ("parallel-orphans-1M", "parallel-orphans", ["--count", "1000000"], ["--count", "100000"],
      "transcript", "1M parallel tool calls, none answered"),
+    ("floats-100MB", "floats", ["--bytes", "100000000"], ["--bytes", "10000000"], "transcript",
+     "tool calls passing 1,536-float vectors (embeddings) in their arguments"),
     ("traj-tiny-1M", "traj-tiny", ["--count", "1000000"], ["--count", "100000"], "trajectory",
      "a trajectory of 1M tiny turns"),
     ("traj-huge-100MB", "traj-huge", ["--bytes", "100000000"], ["--bytes", "10000000"],
