@@ -20,6 +20,22 @@ size_t hcc__py_float_repr(double v, char *buf);
  * its shortest spelling costs two tries of printf and strtod, not one per
  * digit (pyfloat.c, shortest). */
 size_t hcc__py_number_repr(const char *s, size_t n, double v, char *buf);
+/* repr()'s layout of the positive decimal 0.d[0..nd) * 10^(exp+1) (d has
+ * no leading or trailing zero but for the single digit 0): fixed notation
+ * for exponents -4..15, scientific otherwise ("1e+16", "1.5e-05").  Writes
+ * at most nd + 24 bytes and a NUL; returns the length. */
+size_t hcc__py_float_layout(const char *d, int nd, int exp, char *buf);
+/* 1 when number text s[0..n) is exactly repr(v) for v = float(text), as
+ * most floats in JSON are (Python and JavaScript write the shortest
+ * round-trip digits): proved with exact integer arithmetic
+ * (pyfloat_exact.c), no printf or strtod.  0 when it is not, or when the
+ * number is outside what the proof covers (more than 17 digits, decimal
+ * exponents beyond about +-27 from the digits, powers of two). */
+int hcc__py_float_text_is_repr(const char *s, size_t n, double v);
+/* Its exact comparison: the sign (-1, 0, 1) of x * 10^f - m * 2^g for
+ * x, m < 2^62, or HCC_PY_CANT when |f| > 27. */
+#define HCC_PY_CANT 2
+int hcc__py_dec_bin_cmp(uint64_t x, int f, uint64_t m, int g);
 /* Writes the number text json.dumps(json.loads(text)) gives: ints keep
  * their digits exactly ("-0" becomes "0"); floats become repr(float(text)).
  * A float that overflows to infinity would be written by Python as

@@ -162,17 +162,22 @@ static size_t float_repr(double v, int hi, char *buf) {
   digits g;
   shortest(v < 0 ? -v : v, hi, &g);
   while (g.nd > 1 && g.d[g.nd - 1] == '0') g.d[--g.nd] = 0;
+  return n + hcc__py_float_layout(g.d, g.nd, g.exp, buf + n);
+}
+
+size_t hcc__py_float_layout(const char *d, int nd, int exp, char *buf) {
+  size_t n = 0;
   /* CPython's repr: decpt is where the point goes relative to the digits
    * (value = 0.DDD * 10^decpt); scientific when decpt > 16 or decpt < -3. */
-  int decpt = g.exp + 1;
+  int decpt = exp + 1;
   if (decpt > 16 || decpt < -3) {
-    buf[n++] = g.d[0];
-    if (g.nd > 1) {
+    buf[n++] = d[0];
+    if (nd > 1) {
       buf[n++] = '.';
-      memcpy(buf + n, g.d + 1, (size_t)g.nd - 1);
-      n += (size_t)g.nd - 1;
+      memcpy(buf + n, d + 1, (size_t)nd - 1);
+      n += (size_t)nd - 1;
     }
-    int e = g.exp;
+    int e = exp;
     buf[n++] = 'e';
     buf[n++] = e < 0 ? '-' : '+';
     if (e < 0) e = -e;
@@ -188,20 +193,20 @@ static size_t float_repr(double v, int hi, char *buf) {
     buf[n++] = '0';
     buf[n++] = '.';
     for (int k = decpt; k < 0; k++) buf[n++] = '0';
-    memcpy(buf + n, g.d, (size_t)g.nd);
-    n += (size_t)g.nd;
-  } else if (decpt >= g.nd) {
-    memcpy(buf + n, g.d, (size_t)g.nd);
-    n += (size_t)g.nd;
-    for (int k = g.nd; k < decpt; k++) buf[n++] = '0';
+    memcpy(buf + n, d, (size_t)nd);
+    n += (size_t)nd;
+  } else if (decpt >= nd) {
+    memcpy(buf + n, d, (size_t)nd);
+    n += (size_t)nd;
+    for (int k = nd; k < decpt; k++) buf[n++] = '0';
     buf[n++] = '.';
     buf[n++] = '0';
   } else {
-    memcpy(buf + n, g.d, (size_t)decpt);
+    memcpy(buf + n, d, (size_t)decpt);
     n += (size_t)decpt;
     buf[n++] = '.';
-    memcpy(buf + n, g.d + decpt, (size_t)(g.nd - decpt));
-    n += (size_t)(g.nd - decpt);
+    memcpy(buf + n, d + decpt, (size_t)(nd - decpt));
+    n += (size_t)(nd - decpt);
   }
   buf[n] = 0;
   return n;
@@ -229,6 +234,11 @@ static int sig_digits(const char *s, size_t n) {
 }
 
 size_t hcc__py_number_repr(const char *s, size_t n, double v, char *buf) {
+  if (n < 32 && hcc__py_float_text_is_repr(s, n, v)) { /* most floats in JSON */
+    memcpy(buf, s, n);
+    buf[n] = 0;
+    return n;
+  }
   return float_repr(v, sig_digits(s, n), buf);
 }
 

@@ -1365,15 +1365,17 @@ static void test_shortest_matches_linear_search(void **state) {
     if (strcmp(gd, wd) != 0) fail_msg("bits %016llx: repr '%s', linear '%s'", (unsigned long long)bits, got, want);
     /* the same double from a text of its own shortest digits, and of 17 */
     char text[64], got2[40];
-    for (int form = 0; form < 2; form++) {
+    for (int form = 0; form < 3; form++) {
       if (form == 0) snprintf(text, sizeof text, "%s", got);
-      else snprintf(text, sizeof text, "%.16e", x);
+      else if (form == 1) snprintf(text, sizeof text, "%.16e", x);
+      else snprintf(text, sizeof text, "-%s", got);
       if (!strchr(text, '.') && !strchr(text, 'e')) strcat(text, ".0");
       size_t tn = strlen(text);
       double v = hcc__py_number_value(text, tn);
-      assert_true(v == x);
+      assert_true(v == (form == 2 ? -x : x));
       hcc__py_number_repr(text, tn, v, got2);
-      if (strcmp(got, got2) != 0) fail_msg("text '%s': '%s', without the text '%s'", text, got2, got);
+      if (strcmp(form == 2 ? text : got, got2) != 0)
+        fail_msg("text '%s': '%s', without the text '%s'", text, got2, got);
     }
   }
   /* texts of d digits: the double they read as, repr'd with their bound */
@@ -1395,12 +1397,130 @@ static void test_shortest_matches_linear_search(void **state) {
   }
 }
 
+/* The exact check (pyfloat_exact.c) takes what it should: the repr of
+ * nearly every double between 1e-10 and 1e10 that is not a power of two,
+ * as Python writes them: 1e-10 to 1e10, where the proof's integers (powers
+ * of five below 2^64) reach for every digit count; and none of the texts that are not their float's repr. */
+static void test_text_is_repr(void **state) {
+  (void)state;
+  uint64_t r = 0x2545f4914f6cdd1du;
+  int taken = 0, tried = 0;
+  char got[40], text[64];
+  for (int k = 0; k < 20000; k++) {
+    r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+    double x = ldexp((double)(r >> 11) / 9007199254740992.0 + 0.5, (int)(r % 66) - 32);
+    if (k % 2) x = -x;
+    size_t n = hcc__py_float_repr(x, got);
+    tried++;
+    taken += hcc__py_float_text_is_repr(got, n, x);
+    /* the same digits one unit off in the last place, or padded: not repr */
+    snprintf(text, sizeof text, "%s0", got);
+    if (strchr(got, '.') && !strchr(got, 'e'))
+      assert_int_equal(hcc__py_float_text_is_repr(text, strlen(text), x), 0);
+    snprintf(text, sizeof text, "%.17g", x);
+    if (strcmp(text, got) != 0) assert_int_equal(hcc__py_float_text_is_repr(text, strlen(text), x), 0);
+  }
+  if (taken < tried * 99 / 100) fail_msg("took %d of %d reprs", taken, tried);
+  /* powers of two, zero, and texts whose float is another */
+  assert_int_equal(hcc__py_float_text_is_repr("0.5", 3, 0.5), 0);
+  assert_int_equal(hcc__py_float_text_is_repr("0.0", 3, 0.0), 0);
+  assert_int_equal(hcc__py_float_text_is_repr("0.1", 3, 0.1), 1);
+  assert_int_equal(hcc__py_float_text_is_repr("1e-05", 5, 1e-05), 1);
+  assert_int_equal(hcc__py_float_text_is_repr("1E-05", 5, 1e-05), 0);
+  assert_int_equal(hcc__py_float_text_is_repr("0.00001", 7, 1e-05), 0);
+  assert_int_equal(hcc__py_float_text_is_repr("1e+16", 5, 1e16), 1);
+  assert_int_equal(hcc__py_float_text_is_repr("1e16", 4, 1e16), 0);
+  assert_int_equal(hcc__py_float_text_is_repr("0.30000000000000004", 19, 0.1 + 0.2), 1);
+  assert_int_equal(hcc__py_float_text_is_repr("0.30000000000000005", 19, 0.1 + 0.2), 0);
+}
+
+/* A reference for hcc__py_dec_bin_cmp by plain long arithmetic: both
+ * sides as integers of 32-bit words, x * 5^f+ * 2^(f - low) against
+ * m * 5^f- * 2^(g - low), low the smaller of f and g. */
+enum { WORDS = 40 };
+static void big_of(uint64_t v, uint32_t *w) {
+  memset(w, 0, WORDS * sizeof *w);
+  w[0] = (uint32_t)v, w[1] = (uint32_t)(v >> 32);
+}
+static void big_mul(uint32_t *w, uint32_t k) {
+  uint64_t carry = 0;
+  for (int i = 0; i < WORDS; i++) {
+    uint64_t t = (uint64_t)w[i] * k + carry;
+    w[i] = (uint32_t)t, carry = t >> 32;
+  }
+  assert_true(carry == 0);
+}
+static void big_shl(uint32_t *w, int s) {
+  for (; s > 0; s--) big_mul(w, 2);
+}
+static int big_cmp(const uint32_t *a, const uint32_t *b) {
+  for (int i = WORDS - 1; i >= 0; i--)
+    if (a[i] != b[i]) return a[i] > b[i] ? 1 : -1;
+  return 0;
+}
+static int ref_cmp(uint64_t x, int f, uint64_t m, int g) {
+  uint32_t a[WORDS], b[WORDS];
+  int low = f < g ? f : g;
+  big_of(x, a);
+  big_of(m, b);
+  for (int i = 0; i < f; i++) big_mul(a, 5);
+  for (int i = 0; i < -f; i++) big_mul(b, 5);
+  big_shl(a, f - low);
+  big_shl(b, g - low);
+  return big_cmp(a, b);
+}
+
+/* The comparison against the long-arithmetic reference, on values drawn
+ * to be equal or one unit apart as often as not (where a shift that drops
+ * low bits unseen would answer 0), and on random ones. */
+static void test_dec_bin_cmp(void **state) {
+  (void)state;
+  uint64_t r = 0xd1b54a32d192ed03u;
+  for (int k = 0; k < 20000; k++) {
+    r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+    int f = (int)(r % 55) - 27, g = (int)((r >> 8) % 400) - 200;
+    uint64_t x = (r >> 20) & ((1ull << (20 + (r >> 58))) - 1), m;
+    if (!x) x = 1;
+    if (k % 2) { /* m * 2^g within a unit of x * 10^f, g chosen so m has 40-50 bits */
+      long double t = (long double)x;
+      for (int i = 0; i < f; i++) t *= 10;
+      for (int i = 0; i < -f; i++) t /= 10;
+      g = 0;
+      while (t >= 1125899906842624.0L) t /= 2, g++; /* 2^50 */
+      while (t < 1099511627776.0L) t *= 2, g--;     /* 2^40 */
+      m = (uint64_t)t + (r >> 61) % 3 - 1;
+    } else {
+      m = (r >> 5) & ((1ull << 61) - 1);
+    }
+    int want = ref_cmp(x, f, m, g), got = hcc__py_dec_bin_cmp(x, f, m, g);
+    if (got != want) fail_msg("%llu * 10^%d vs %llu * 2^%d: %d, want %d", (unsigned long long)x, f,
+                              (unsigned long long)m, g, got, want);
+  }
+  assert_int_equal(hcc__py_dec_bin_cmp(1, 28, 1, 0), HCC_PY_CANT);
+  assert_int_equal(hcc__py_dec_bin_cmp(1, -28, 1, 0), HCC_PY_CANT);
+  assert_int_equal(hcc__py_dec_bin_cmp(5, -1, 1, -1), 0);  /* 0.5 = 1/2 */
+  assert_int_equal(hcc__py_dec_bin_cmp(3, 0, 3, 200), -1); /* far apart: shifts of 128 and more */
+  assert_int_equal(hcc__py_dec_bin_cmp(3, 0, 3, -200), 1);
+}
+
+/* Interval ends: 2^54 + 8 (even significand) reads back from its lower
+ * end 18014398509481990, so its repr has 16 digits and the 17-digit text
+ * is not it; 2^54 + 4 (odd) does not, and its 17-digit text is. */
+static void test_text_is_repr_at_interval_ends(void **state) {
+  (void)state;
+  assert_int_equal(hcc__py_float_text_is_repr("1.8014398509481992e+16", 22, 18014398509481992.0), 0);
+  assert_int_equal(hcc__py_float_text_is_repr("1.801439850948199e+16", 21, 18014398509481992.0), 1);
+  assert_int_equal(hcc__py_float_text_is_repr("1.8014398509481988e+16", 22, 18014398509481988.0), 1);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_float_repr_table), cmocka_unit_test(test_float_repr_longest),
       cmocka_unit_test(test_number_table),     cmocka_unit_test(test_long_numbers),
       cmocka_unit_test(test_is_int),           cmocka_unit_test(test_number_value),
       cmocka_unit_test(test_number_dump_counts), cmocka_unit_test(test_shortest_matches_linear_search),
+      cmocka_unit_test(test_text_is_repr),     cmocka_unit_test(test_dec_bin_cmp),
+      cmocka_unit_test(test_text_is_repr_at_interval_ends),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,125 @@
+/* pyfloat_exact.c -- whether a float's JSON text already is its repr().
+ *
+ * Python and JavaScript write a float as its shortest round-trip digits,
+ * so the number text an op reads is most often exactly what repr(float)
+ * would write back.  Proving that takes a few 128-bit integer comparisons,
+ * where finding the digits again (pyfloat.c) takes printf and strtod, a
+ * microsecond a number: a tool call passing an embedding parses 1,536 of
+ * them.
+ *
+ * With v = M * 2^E (M the integer significand) and the text's digits
+ * T = D * 10^F (k significant digits), text is repr(v) when:
+ *   1. it is laid out as repr lays those digits out (hcc__py_float_layout);
+ *   2. no decimal of k - 1 digits lies in v's rounding interval, which is
+ *      [v - 2^(E-1), v + 2^(E-1)], ends included when M is even (strtod
+ *      rounds ties to even).  T lies in it (v = float(text)), so if some
+ *      shorter decimal did, one of the two (k-1)-digit decimals either side
+ *      of T would too: only those two are checked;
+ *   3. T is the nearest k-digit decimal to v, strictly (Gay's mode 0 picks
+ *      the nearest of the shortest; a tie falls back).
+ * Away from a power of two the interval is symmetric, which 2 and 3 rely
+ * on; powers of two fall back, as do texts of more than 17 digits and
+ * exponents whose powers of five do not fit 64 bits. */
+#include <math.h>
+
+#include "py.h"
+
+/* 5^0 .. 5^27, the largest power of five below 2^64. */
+static const uint64_t pow5[28] = {
+    1u, 5u, 25u, 125u, 625u, 3125u, 15625u, 78125u, 390625u, 1953125u, 9765625u,
+    48828125u, 244140625u, 1220703125u, 6103515625u, 30517578125u, 152587890625u,
+    762939453125u, 3814697265625u, 19073486328125u, 95367431640625u, 476837158203125u,
+    2384185791015625u, 11920928955078125u, 59604644775390625u, 298023223876953125u,
+    1490116119384765625u, 7450580596923828125u};
+
+typedef unsigned __int128 u128;
+#define CANT HCC_PY_CANT
+
+/* 10^f = 5^f * 2^f: the fives go to the side where they are a multiplier
+ * (each side then stays below 2^125), the twos become one shift s,
+ * compared without shifting anything out unseen. */
+int hcc__py_dec_bin_cmp(uint64_t x, int f, uint64_t m, int g) {
+  if (f > 27 || f < -27) return CANT;
+  u128 a = (u128)x * (f > 0 ? pow5[f] : 1), b = (u128)m * (f < 0 ? pow5[-f] : 1);
+  int s = g - f; /* compare a with b * 2^s */
+  if (s >= 0) {
+    u128 q = s >= 128 ? 0 : a >> s, r = s >= 128 ? a : a - (q << s);
+    return q > b ? 1 : q < b ? -1 : r > 0;
+  }
+  int t = -s; /* a * 2^t against b */
+  u128 q = t >= 128 ? 0 : b >> t, r = t >= 128 ? b : b - (q << t);
+  return a > q ? 1 : a < q ? -1 : r > 0 ? -1 : 0;
+}
+
+/* Whether x * 10^f lies in the rounding interval of M * 2^e (CANT when
+ * that cannot be told here). */
+static int in_interval(uint64_t x, int f, uint64_t m, int e) {
+  int lo = hcc__py_dec_bin_cmp(x, f, 2 * m - 1, e - 1), hi = hcc__py_dec_bin_cmp(x, f, 2 * m + 1, e - 1);
+  if (lo == CANT || hi == CANT) return CANT;
+  if (lo > 0 && hi < 0) return 1;
+  return (lo == 0 || hi == 0) && !(m & 1);
+}
+
+int hcc__py_float_text_is_repr(const char *s, size_t n, double v) {
+  uint64_t bits;
+  memcpy(&bits, &v, sizeof bits);
+  uint64_t frac = bits & 0xFFFFFFFFFFFFFu;
+  int bexp = (int)((bits >> 52) & 0x7FF);
+  if (bexp == 0x7FF || v == 0 || frac == 0) return 0; /* inf, nan, zero, powers of two */
+  uint64_t m = bexp ? frac | ((uint64_t)1 << 52) : frac;
+  int e = bexp ? bexp - 1075 : -1074;
+  /* the text's significant digits, and where its decimal point goes */
+  char d[18];
+  int k = 0, ip = 0, point = 0, lead = 0, zeros = 0, x10 = 0;
+  size_t i = 0;
+  if (i < n && s[i] == '-') i++;
+  for (; i < n; i++) {
+    char c = s[i];
+    if (c == '.') {
+      point = 1;
+      continue;
+    }
+    if (c < '0' || c > '9') break;
+    if (!point) ip++;
+    if (c == '0' && !k) { /* leading zero */
+      lead++;
+      continue;
+    }
+    if (c == '0') {
+      zeros++;
+      continue;
+    }
+    if (k + zeros + 1 > 17) return 0;
+    while (zeros) d[k++] = '0', zeros--;
+    d[k++] = c;
+  }
+  if (!k) return 0;
+  if (i < n) { /* the exponent; JSON's grammar was checked, so e or E */
+    int neg = 0;
+    i++;
+    if (i < n && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
+    for (; i < n; i++) {
+      if (x10 > 100000) return 0;
+      x10 = x10 * 10 + (s[i] - '0');
+    }
+    if (neg) x10 = -x10;
+  }
+  int decpt = ip - lead + x10; /* value = 0.d * 10^decpt */
+  /* 1: the layout */
+  char want[48];
+  size_t wn = hcc__py_float_layout(d, k, decpt - 1, want + (s[0] == '-'));
+  if (s[0] == '-') want[0] = '-', wn++;
+  if (wn != n || memcmp(want, s, n) != 0) return 0;
+  uint64_t big = 0;
+  for (int j = 0; j < k; j++) big = big * 10 + (uint64_t)(d[j] - '0');
+  int f = decpt - k; /* T = big * 10^f */
+  /* 2: shortest */
+  if (k > 1) {
+    uint64_t down = big / 10;
+    int a = down ? in_interval(down, f + 1, m, e) : 0, b = in_interval(down + 1, f + 1, m, e);
+    if (a != 0 || b != 0) return 0; /* a shorter one reads back, or cannot tell */
+  }
+  /* 3: nearest, strictly: (2T - u) / 2 < v < (2T + u) / 2 with u = 10^f */
+  int below = hcc__py_dec_bin_cmp(2 * big - 1, f, m, e + 1), above = hcc__py_dec_bin_cmp(2 * big + 1, f, m, e + 1);
+  return below == -1 && above == 1;
+}
