@@ -396,6 +396,15 @@ def hand_cases():
     run7 += pair("w2", "write_file", {"path": "cjk.md", "content": long_text(CJK, 700)}, "{\"ok\": true}")
     run7 += [asst(call("w3", "write_file", big_args)), tool("w3", "{\"ok\": true}"), user("thanks")]
     add("PRUNE-7-old-write-file-arguments", ["PRUNE-7"], run7, params={"tail_token_budget": 0, "protect_last_n": 3})
+    # compact arguments come back longer (", " and ": "): four calls' new
+    # arguments outgrow the room prune keeps them in, so later ones are
+    # shrunk again when written (prune.c, shrink_call)
+    grow = [system(), user("plot them")]
+    for k in range(4):
+        pts = {"series": "s%d" % k, "points": [[i, i * k % 7] for i in range(120)], "note": long_text("point data ", 260)}
+        grow += pair("g%d" % k, "plot", json.dumps(pts, separators=(",", ":")), "plotted %d" % k)
+    grow += [user("thanks")]
+    add("PRUNE-7-compact-arguments-grow", ["PRUNE-7"], grow, params={"tail_token_budget": 0, "protect_last_n": 1})
     m = [asst({"id": "z1", "type": "function", "function": {"name": "w", "arguments": None}},
               call("z2", "write_file", big_args)), tool("z1", "x"), tool("z2", "y")] + tail
     exp = json.loads(json.dumps(m))

@@ -30,10 +30,18 @@ int hcc__args_selected(const hcc_doc *d, const hcc_call *c, int all);
 int hcc__args_shrink(const hcc_doc *d, int v, size_t head_chars, hcc_arena *a,
                      const char **res, size_t *res_len, int *changed, hcc_error *err);
 
+/* Where hcc__args_write_calls gets the shrunk arguments of call k (an index
+ * into t->call) whose arguments token is v: hcc__args_shrink's contract,
+ * with head_chars fixed by the source.  NULL: hcc__args_shrink itself;
+ * prune passes results it already made (prune.c, shrink_call). */
+typedef int (*hcc_args_source)(void *ctx, int k, int v, hcc_arena *a, const char **res,
+                               size_t *res_len, int *changed, hcc_error *err);
+
 /* Writes the tool_calls list of message m as pass 3 leaves it: every
  * selected call whose arguments change rewritten through msg_write (only
  * function.arguments replaced), every other call copied byte for byte.
  * Adds the number of rewritten calls to *nchanged when it is not NULL. */
 int hcc__args_write_calls(const hcc_transcript *t, const hcc_msg *m, int all, size_t head,
-                          hcc_arena *scratch, hcc_out *o, int *nchanged, hcc_error *err);
+                          hcc_args_source src, void *src_ctx, hcc_arena *scratch, hcc_out *o,
+                          int *nchanged, hcc_error *err);
 #endif

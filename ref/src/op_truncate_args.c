@@ -172,7 +172,8 @@ static int put_function(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch
 }
 
 int hcc__args_write_calls(const hcc_transcript *t, const hcc_msg *m, int all, size_t head,
-                          hcc_arena *scratch, hcc_out *o, int *nchanged, hcc_error *err) {
+                          hcc_args_source src, void *src_ctx, hcc_arena *scratch, hcc_out *o,
+                          int *nchanged, hcc_error *err) {
   const hcc_doc *d = &t->doc;
   calls_job j = {NULL, 0};
   hcc__out_ch(o, '[');
@@ -181,7 +182,10 @@ int hcc__args_write_calls(const hcc_transcript *t, const hcc_msg *m, int all, si
     size_t n, mark = scratch->used;
     int changed = 0, rc = HCC_OK, v = hcc__args_selected(d, c, all);
     if (k) hcc__out_str(o, HCC_ITEM_SEP);
-    if (v >= 0) rc = hcc__args_shrink(d, v, head, scratch, &j.res, &j.res_len, &changed, err);
+    if (v >= 0 && src)
+      rc = src(src_ctx, m->first_call + k, v, scratch, &j.res, &j.res_len, &changed, err);
+    else if (v >= 0)
+      rc = hcc__args_shrink(d, v, head, scratch, &j.res, &j.res_len, &changed, err);
     if (nchanged) *nchanged += changed;
     if (rc == HCC_OK && changed) {
       hcc_edit e = {"function", 8, HCC_EDIT_SET, put_function, &j, NULL, 0};
@@ -202,7 +206,8 @@ static int put_calls(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch,
                      hcc_out *o, hcc_error *err) {
   job *j = ctx;
   (void)d, (void)old;
-  return hcc__args_write_calls(j->t, j->m, j->p->truncate_all, j->head, scratch, o, &j->changed, err);
+  return hcc__args_write_calls(j->t, j->m, j->p->truncate_all, j->head, NULL, NULL, scratch, o,
+                               &j->changed, err);
 }
 
 /* 1 when some call of message m is one pass 3 may rewrite. */

@@ -46,7 +46,15 @@ struct hcc_prune_memo {
   unsigned char tail;
   unsigned char summary; /* hcc__is_summary_text(head): see hcc__prune_reads_as_summary */
   unsigned char done;
+  unsigned char args;    /* ARGS_*: what shrinking its arguments gave (shrink_call) */
+  uint32_t args_at;      /* ARGS_KEPT: where p->heads holds the result */
+  uint32_t args_len;
 };
+
+/* A call's shrunk arguments, made once by pass 3 (or the pressure pass)
+ * and used again by the writer: unknown, unchanged, changed and kept in
+ * p->heads, changed but made again when needed (no room left). */
+enum { ARGS_UNKNOWN, ARGS_SAME, ARGS_KEPT, ARGS_AGAIN };
 
 /* ---- keys: Python's dict equality for tool_call_id values --------------- */
 
@@ -478,6 +486,39 @@ static int count_images(const hcc_doc *d, int list) {
 
 /* ---- argument shrinking (pass 3) ------------------------------------------ */
 
+/* Call k's shrunk arguments (v its arguments token): the result made
+ * before when there is one, else made now in p->a (the caller gives the
+ * arena back) and kept in p->heads when it fits in what the heads left of
+ * the call strings' bytes: pass 3 makes it, the writer used to make it
+ * again, a sixth of prune's time. */
+static int shrink_call(hcc_prune *p, int k, int v, hcc_arena *a, const char **res, size_t *n,
+                       int *changed, hcc_error *err) {
+  hcc_prune_memo *mm = &p->memo[k];
+  if (mm->args == ARGS_SAME || mm->args == ARGS_KEPT) {
+    *changed = mm->args == ARGS_KEPT;
+    *res = p->heads + mm->args_at;
+    *n = mm->args_len;
+    return HCC_OK;
+  }
+  int rc = hcc__args_shrink(&p->t->doc, v, HCC_ARGS_HEAD, a, res, n, changed, err);
+  if (rc != HCC_OK) return rc;
+  if (!*changed) {
+    mm->args = ARGS_SAME, mm->args_at = 0, mm->args_len = 0;
+  } else if (p->heads_cap - p->heads_used >= *n) {
+    memcpy(p->heads + p->heads_used, *res, *n);
+    mm->args = ARGS_KEPT, mm->args_at = (uint32_t)p->heads_used, mm->args_len = (uint32_t)*n;
+    p->heads_used += *n;
+  } else {
+    mm->args = ARGS_AGAIN;
+  }
+  return HCC_OK;
+}
+
+static int shrink_source(void *ctx, int k, int v, hcc_arena *a, const char **res, size_t *n,
+                         int *changed, hcc_error *err) {
+  return shrink_call(ctx, k, v, a, res, n, changed, err);
+}
+
 /* 1 when some call of message i gets new arguments. */
 static int args_change(hcc_prune *p, int i, int *changed, hcc_error *err) {
   const hcc_transcript *t = p->t;
@@ -490,7 +531,7 @@ static int args_change(hcc_prune *p, int i, int *changed, hcc_error *err) {
     if (v < 0) continue;
     size_t mark = p->a->used, n;
     const char *res;
-    int rc = hcc__args_shrink(&t->doc, v, HCC_ARGS_HEAD, p->a, &res, &n, changed, err);
+    int rc = shrink_call(p, m->first_call + k, v, p->a, &res, &n, changed, err);
     p->a->used = mark;
     if (rc != HCC_OK) return rc;
   }
@@ -510,7 +551,7 @@ static int args_delta(hcc_prune *p, int i, int64_t *delta, hcc_error *err) {
     if (v < 0) continue;
     size_t mark = p->a->used, n;
     const char *res;
-    int rc = hcc__args_shrink(&t->doc, v, HCC_ARGS_HEAD, p->a, &res, &n, &changed, err);
+    int rc = shrink_call(p, m->first_call + k, v, p->a, &res, &n, &changed, err);
     if (rc == HCC_OK && changed) {
       hcc_est_sink old = {e, {0, 0, 0}}, was = {e, {0, 0, 0}}, now = {e, {0, 0, 0}};
       rc = hcc__est_str_sums(&p->est, c->tok, &old.acc, err);
@@ -985,7 +1026,8 @@ static int put_calls(void *ctx, const hcc_doc *d, int old, hcc_arena *scratch, h
                      hcc_error *err) {
   const wjob *j = ctx;
   (void)d, (void)old;
-  return hcc__args_write_calls(j->p->t, &j->p->t->msg[j->i], 0, HCC_ARGS_HEAD, scratch, o, NULL, err);
+  return hcc__args_write_calls(j->p->t, &j->p->t->msg[j->i], 0, HCC_ARGS_HEAD, shrink_source, j->p,
+                               scratch, o, NULL, err);
 }
 
 int hcc__prune_write_msg(hcc_prune *p, int i, hcc_out *o, hcc_error *err) {
