@@ -10,6 +10,7 @@
  * Neither printf nor strtod ever sees a decimal point that we wrote: both
  * follow LC_NUMERIC, so the digits are moved around as "DDDDe±X" strings,
  * which read the same in every locale. */
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -311,6 +312,20 @@ double hcc__py_number_value(const char *s, size_t n) {
    * (at most KEEP_DIGITS+1 of them); clamping keeps the text short. */
   if (e > 100000) e = 100000;
   if (e < -100000) e = -100000;
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+  /* Clinger's fast path: at most 15 digits are exact in a double, and so
+   * is 10^k for k <= 22, so one multiplication or division, correctly
+   * rounded by IEEE 754, gives strtod's answer without its cost. */
+  if (nd <= 15 && e >= -22 && e <= 22) {
+    static const double p10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                   1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                   1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    int64_t d = 0;
+    for (size_t j = 0; j < nd; j++) d = d * 10 + (tmp[j] - '0');
+    double v = e >= 0 ? (double)d * p10[e] : (double)d / p10[-e];
+    return neg ? -v : v;
+  }
+#endif
   put_exp(tmp + nd, (long)e);
   double v = strtod(tmp, NULL);
   return neg ? -v : v;

@@ -1513,6 +1513,32 @@ static void test_text_is_repr_at_interval_ends(void **state) {
   assert_int_equal(hcc__py_float_text_is_repr("1.8014398509481988e+16", 22, 18014398509481988.0), 1);
 }
 
+/* float(text) on the fast path (at most 15 digits, 10^k with |k| <= 22:
+ * one correctly rounded IEEE operation) agrees with glibc's strtod, which
+ * is correctly rounded for every text; texts just outside the path (16
+ * digits, exponent 23) as well. */
+static void test_number_value_fast_path(void **state) {
+  (void)state;
+  uint64_t r = 0x853c49e6748fea9bu;
+  char text[64];
+  for (int k = 0; k < 60000; k++) {
+    r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+    int nd = 1 + (int)(r % 16), point = (int)((r >> 4) % (uint64_t)(nd + 1)), ex = (int)((r >> 9) % 61) - 30;
+    size_t n = 0;
+    uint64_t q = r;
+    if ((r >> 20) & 1) text[n++] = '-';
+    for (int j = 0; j < nd; j++) {
+      if (j == point && j) text[n++] = '.';
+      q = q * 6364136223846793005u + 1442695040888963407u;
+      text[n++] = (char)('0' + (j == 0 ? 1 + (q >> 59) % 9 : (q >> 59) % 10));
+    }
+    if ((r >> 21) & 1) n += (size_t)snprintf(text + n, sizeof text - n, "e%d", ex);
+    text[n] = 0;
+    double want = strtod(text, NULL), got = hcc__py_number_value(text, n);
+    if (memcmp(&want, &got, sizeof want) != 0) fail_msg("'%s': %.17g, strtod %.17g", text, got, want);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_float_repr_table), cmocka_unit_test(test_float_repr_longest),
@@ -1520,7 +1546,7 @@ int main(void) {
       cmocka_unit_test(test_is_int),           cmocka_unit_test(test_number_value),
       cmocka_unit_test(test_number_dump_counts), cmocka_unit_test(test_shortest_matches_linear_search),
       cmocka_unit_test(test_text_is_repr),     cmocka_unit_test(test_dec_bin_cmp),
-      cmocka_unit_test(test_text_is_repr_at_interval_ends),
+      cmocka_unit_test(test_text_is_repr_at_interval_ends), cmocka_unit_test(test_number_value_fast_path),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
