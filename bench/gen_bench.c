@@ -717,6 +717,13 @@ static void head_msgs(void) {
   msg_text("system", &tmp1);
 }
 
+/* A user message of a fixed text. */
+static void user_says(const char *text) {
+  tmp1.n = 0;
+  sb_puts(&tmp1, text);
+  msg_text("user", &tmp1);
+}
+
 static void gen_wide_msg(size_t keys) {
   char k[48];
   head_msgs();
@@ -735,9 +742,7 @@ static void gen_wide_msg(size_t keys) {
 static void gen_wide_args(size_t keys) {
   char k[64], id[40];
   head_msgs();
-  tmp1.n = 0;
-  sb_puts(&tmp1, "run it");
-  msg_text("user", &tmp1);
+  user_says("run it");
   make_call_id(id);
   tmp1.n = 0;
   sb_puts(&tmp1, "{");
@@ -764,9 +769,7 @@ static void gen_wide_args(size_t keys) {
 static void gen_huge_output(uint64_t bytes) {
   char id[40];
   head_msgs();
-  tmp1.n = 0;
-  sb_puts(&tmp1, "read the log");
-  msg_text("user", &tmp1);
+  user_says("read the log");
   make_call_id(id);
   begin_elem();
   puts_("{\"role\": \"assistant\", \"content\": null, \"tool_calls\": [{\"id\": \"");
@@ -788,19 +791,9 @@ static void gen_huge_output(uint64_t bytes) {
   put("]", 1);
 }
 
-static void gen_huge_args(uint64_t bytes) {
-  char id[40];
-  head_msgs();
-  tmp1.n = 0;
-  sb_puts(&tmp1, "write it");
-  msg_text("user", &tmp1);
-  make_call_id(id);
-  tmp2.n = 0;
-  file_text(&tmp2, bytes, 0);
-  tmp1.n = 0;
-  sb_puts(&tmp1, "{\"path\": \"big.txt\", \"content\": ");
-  sb_jstr(&tmp1, tmp2.p, tmp2.n);
-  sb_puts(&tmp1, "}");
+/* An assistant message with one write_file call whose arguments are the
+ * JSON text in tmp1, then the call's result. */
+static void write_call_turn(const char *id) {
   begin_elem();
   puts_("{\"role\": \"assistant\", \"content\": null, \"tool_calls\": [{\"id\": \"");
   puts_(id);
@@ -810,6 +803,20 @@ static void gen_huge_args(uint64_t bytes) {
   n_messages++;
   n_calls++;
   tool_result(id, 3);
+}
+
+static void gen_huge_args(uint64_t bytes) {
+  char id[40];
+  head_msgs();
+  user_says("write it");
+  make_call_id(id);
+  tmp2.n = 0;
+  file_text(&tmp2, bytes, 0);
+  tmp1.n = 0;
+  sb_puts(&tmp1, "{\"path\": \"big.txt\", \"content\": ");
+  sb_jstr(&tmp1, tmp2.p, tmp2.n);
+  sb_puts(&tmp1, "}");
+  write_call_turn(id);
   filler();
   put("]", 1);
 }
@@ -821,9 +828,7 @@ static void gen_floats(uint64_t bytes) {
   char id[40], num[32];
   head_msgs();
   while (out_total < bytes) {
-    tmp1.n = 0;
-    sb_puts(&tmp1, "store the embedding");
-    msg_text("user", &tmp1);
+    user_says("store the embedding");
     make_call_id(id);
     tmp1.n = 0;
     sb_puts(&tmp1, "{\"path\": \"vectors/");
@@ -836,15 +841,7 @@ static void gen_floats(uint64_t bytes) {
       sb_put(&tmp1, num, hcc__py_float_repr(x, num));
     }
     sb_puts(&tmp1, "]}");
-    begin_elem();
-    puts_("{\"role\": \"assistant\", \"content\": null, \"tool_calls\": [{\"id\": \"");
-    puts_(id);
-    puts_("\", \"type\": \"function\", \"function\": {\"name\": \"write_file\", \"arguments\": ");
-    out_jstr(tmp1.p, tmp1.n);
-    puts_("}}]}");
-    n_messages++;
-    n_calls++;
-    tool_result(id, 3);
+    write_call_turn(id);
   }
   filler();
   put("]", 1);
@@ -880,9 +877,7 @@ static void gen_tiny(size_t count) {
 static void gen_parallel(size_t count, int answered) {
   char k[160];
   head_msgs();
-  tmp1.n = 0;
-  sb_puts(&tmp1, "read all files");
-  msg_text("user", &tmp1);
+  user_says("read all files");
   begin_elem();
   puts_("{\"role\": \"assistant\", \"content\": null, \"tool_calls\": [");
   for (size_t i = 0; i < count; i++) {
@@ -905,9 +900,7 @@ static void gen_parallel(size_t count, int answered) {
   tmp1.n = 0;
   sb_puts(&tmp1, "done");
   msg_text("assistant", &tmp1);
-  tmp1.n = 0;
-  sb_puts(&tmp1, "thanks");
-  msg_text("user", &tmp1);
+  user_says("thanks");
   put("]", 1);
 }
 
