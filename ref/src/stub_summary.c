@@ -26,6 +26,9 @@ static void put_name(const hcc_doc *d, int tok, hcc_out *o) {
   const hcc_tok *t = &d->tok[tok];
   const char *raw = d->text + t->start;
   size_t n = (size_t)(t->end - t->start), pos = 0;
+  while (pos < n && (unsigned char)raw[pos] >= 0x20 && (unsigned char)raw[pos] < 0x7F && raw[pos] != '\\')
+    pos++;
+  hcc__out_put(o, raw, pos); /* printable ASCII, most names whole: as it stands */
   while (pos < n) {
     uint32_t cp = hcc__json_body_next(raw, n, &pos);
     if (cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x2028 || cp == 0x2029) cp = ' ';
