@@ -1479,7 +1479,7 @@ static void test_dec_bin_cmp(void **state) {
   for (int k = 0; k < 20000; k++) {
     r ^= r << 13, r ^= r >> 7, r ^= r << 17;
     int f = (int)(r % 55) - 27, g = (int)((r >> 8) % 400) - 200;
-    uint64_t x = (r >> 20) & ((1ull << (20 + (r >> 58))) - 1), m;
+    uint64_t x = (r >> 20) & ((1ull << (20 + (r >> 58) % 40)) - 1), m;
     if (!x) x = 1;
     if (k % 2) { /* m * 2^g within a unit of x * 10^f, g chosen so m has 40-50 bits */
       long double t = (long double)x;
