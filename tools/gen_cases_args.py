@@ -237,6 +237,22 @@ def hand_cases():
            '"floats": [1.0, 1.50, 1e5, 1E5, 2.5E+3, -0.0, 1e15, 1e16, 1e-5, 0.1, 5e-324, 1.7976931348623157e308, 100e-2], ' \
            '"content": "' + long_text("n", 400) + '"}'
     add("ARGS-3-numbers", ["ARGS-3"], after(*turn("c1", "calc", nums)))
+    # the spellings repr(float) is proved on or searched for (pyfloat.c,
+    # pyfloat_exact.c): already-shortest texts (as Python writes them),
+    # 17-digit and padded ones, powers of two, subnormals, the ends of a
+    # rounding interval, and embedding-like values
+    rnd = random.Random(1536)
+    emb = [repr(rnd.gauss(0, 0.05)) for _ in range(24)]
+    emb17 = ["%.17g" % float(x) for x in emb[:8]]
+    odd = ["0.30000000000000004", "0.30000000000000005", "0.1000000000000000055511151231257827",
+           "18014398509481992.0", "1.8014398509481992e+16", "1.801439850948199e+16", "18014398509481988.0",
+           "0.5", "2.0", "1024.0", "9007199254740992.0", "9007199254740993.0", "4.4501477170144023e-308",
+           "2.2250738585072014e-308", "2.225073858507201e-308", "4.9e-324", "1e22", "1e23", "1e+23",
+           "1234567890123456.7", "123456789.12345679", "0.0001", "1e-05", "1.5e-05", "-1.5e-05",
+           "0.000123", "1.23e-4", "12345678901234567890.0", "1.2345678901234567e+19", "-0.0", "0.10",
+           "7.0e0", "3.14159", "2.718281828459045", "1e16", "9999999999999998.0", "9.999999999999998e+15"]
+    floats = '{"vector": [' + ", ".join(emb + emb17 + odd) + '], "content": "' + long_text("f", 300) + '"}'
+    add("ARGS-3-float-spellings", ["ARGS-3"], after(*turn("c1", "embed", floats)))
     ovf = '{"big": 1e400, "neg": -1E400, "content": "' + long_text("o", 600) + '"}'
     ovf_out = '{"big": 1e400, "neg": -1E400, "content": "' + long_text("o", 200) + MARK + '"}'
     add("ARGS-3-overflowing-float", ["ARGS-3"], after(*turn("c1", "calc", ovf)),
