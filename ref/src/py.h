@@ -36,6 +36,10 @@ int hcc__py_float_text_is_repr(const char *s, size_t n, double v);
  * x, m < 2^62, or HCC_PY_CANT when |f| > 27. */
 #define HCC_PY_CANT 2
 int hcc__py_dec_bin_cmp(uint64_t x, int f, uint64_t m, int g);
+/* 1 when the decimal x * 10^f (x < 2^62) rounds to the double v > 0 under
+ * round-half-even, 0 when it does not, HCC_PY_CANT when that cannot be
+ * told here (|f| > 27, v a power of two, not finite). */
+int hcc__py_dec_rounds_to(uint64_t x, int f, double v);
 /* Writes the number text json.dumps(json.loads(text)) gives: ints keep
  * their digits exactly ("-0" becomes "0"); floats become repr(float(text)).
  * A float that overflows to infinity would be written by Python as

@@ -313,17 +313,31 @@ double hcc__py_number_value(const char *s, size_t n) {
   if (e > 100000) e = 100000;
   if (e < -100000) e = -100000;
 #if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
-  /* Clinger's fast path: at most 15 digits are exact in a double, and so
-   * is 10^k for k <= 22, so one multiplication or division, correctly
-   * rounded by IEEE 754, gives strtod's answer without its cost. */
-  if (nd <= 15 && e >= -22 && e <= 22) {
+  if (nd <= 18 && e >= -22 && e <= 22) {
     static const double p10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                    1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                    1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-    int64_t d = 0;
-    for (size_t j = 0; j < nd; j++) d = d * 10 + (tmp[j] - '0');
+    uint64_t d = 0;
+    for (size_t j = 0; j < nd; j++) d = d * 10 + (uint64_t)(tmp[j] - '0');
     double v = e >= 0 ? (double)d * p10[e] : (double)d / p10[-e];
-    return neg ? -v : v;
+    /* Clinger's fast path: at most 15 digits are exact in a double, and
+     * so is 10^k for k <= 22, so one multiplication or division,
+     * correctly rounded by IEEE 754, gives strtod's answer. */
+    if (nd <= 15) return neg ? -v : v;
+    /* 16 to 18 digits (Python writes most floats with 16 or 17): d was
+     * rounded once before, so v is within an ulp of the answer; the
+     * exact comparison of pyfloat_exact.c tells which of v and its two
+     * neighbours d * 10^e rounds to.  A power of two falls back. */
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    for (int k = 0; k < 3; k++) {
+      uint64_t b = k == 0 ? bits : k == 1 ? bits + 1 : bits - 1;
+      double c;
+      memcpy(&c, &b, sizeof c);
+      int r = hcc__py_dec_rounds_to(d, (int)e, c);
+      if (r == 1) return neg ? -c : c;
+      if (r != 0) break;
+    }
   }
 #endif
   put_exp(tmp + nd, (long)e);

@@ -60,14 +60,30 @@ static int in_interval(uint64_t x, int f, uint64_t m, int e) {
   return (lo == 0 || hi == 0) && !(m & 1);
 }
 
-int hcc__py_float_text_is_repr(const char *s, size_t n, double v) {
+/* v = M * 2^e for a finite, positive v that is no power of two (the
+ * interval is symmetric only then); 0 for the others. */
+static int split(double v, uint64_t *m, int *e) {
   uint64_t bits;
   memcpy(&bits, &v, sizeof bits);
   uint64_t frac = bits & 0xFFFFFFFFFFFFFu;
   int bexp = (int)((bits >> 52) & 0x7FF);
-  if (bexp == 0x7FF || v == 0 || frac == 0) return 0; /* inf, nan, zero, powers of two */
-  uint64_t m = bexp ? frac | ((uint64_t)1 << 52) : frac;
-  int e = bexp ? bexp - 1075 : -1074;
+  if (bexp == 0x7FF || !(v > 0) || frac == 0) return 0;
+  *m = bexp ? frac | ((uint64_t)1 << 52) : frac;
+  *e = bexp ? bexp - 1075 : -1074;
+  return 1;
+}
+
+int hcc__py_dec_rounds_to(uint64_t x, int f, double v) {
+  uint64_t m;
+  int e;
+  if (!split(v, &m, &e)) return CANT;
+  return in_interval(x, f, m, e);
+}
+
+int hcc__py_float_text_is_repr(const char *s, size_t n, double v) {
+  uint64_t m;
+  int e;
+  if (!split(v < 0 ? -v : v, &m, &e)) return 0; /* inf, nan, zero, powers of two */
   /* the text's significant digits, and where its decimal point goes */
   char d[18];
   int k = 0, ip = 0, point = 0, lead = 0, zeros = 0, x10 = 0;
@@ -113,11 +129,15 @@ int hcc__py_float_text_is_repr(const char *s, size_t n, double v) {
   uint64_t big = 0;
   for (int j = 0; j < k; j++) big = big * 10 + (uint64_t)(d[j] - '0');
   int f = decpt - k; /* T = big * 10^f */
-  /* 2: shortest */
+  /* 2: shortest.  T lies in the interval, so the neighbour below T is in
+   * it when it is not below the interval's low end, the one above when it
+   * is not above the high end: one comparison each */
   if (k > 1) {
     uint64_t down = big / 10;
-    int a = down ? in_interval(down, f + 1, m, e) : 0, b = in_interval(down + 1, f + 1, m, e);
-    if (a != 0 || b != 0) return 0; /* a shorter one reads back, or cannot tell */
+    int lo = down ? hcc__py_dec_bin_cmp(down, f + 1, 2 * m - 1, e - 1) : -1;
+    int hi = hcc__py_dec_bin_cmp(down + 1, f + 1, 2 * m + 1, e - 1);
+    if (lo == CANT || hi == CANT || lo > 0 || hi < 0) return 0; /* a shorter one reads back */
+    if ((lo == 0 || hi == 0) && !(m & 1)) return 0;              /* an end, and it counts */
   }
   /* 3: nearest, strictly: (2T - u) / 2 < v < (2T + u) / 2 with u = 10^f */
   int below = hcc__py_dec_bin_cmp(2 * big - 1, f, m, e + 1), above = hcc__py_dec_bin_cmp(2 * big + 1, f, m, e + 1);

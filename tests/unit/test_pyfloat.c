@@ -1513,17 +1513,18 @@ static void test_text_is_repr_at_interval_ends(void **state) {
   assert_int_equal(hcc__py_float_text_is_repr("1.8014398509481988e+16", 22, 18014398509481988.0), 1);
 }
 
-/* float(text) on the fast path (at most 15 digits, 10^k with |k| <= 22:
- * one correctly rounded IEEE operation) agrees with glibc's strtod, which
- * is correctly rounded for every text; texts just outside the path (16
- * digits, exponent 23) as well. */
+/* float(text) on the fast paths (at most 15 digits and 10^k with |k| <=
+ * 22: one correctly rounded IEEE operation; 16 to 18 digits: that result
+ * or a neighbour, told apart exactly) agrees with glibc's strtod, which is
+ * correctly rounded for every text; texts just outside the paths (19
+ * digits, exponents past 22) as well. */
 static void test_number_value_fast_path(void **state) {
   (void)state;
   uint64_t r = 0x853c49e6748fea9bu;
   char text[64];
   for (int k = 0; k < 60000; k++) {
     r ^= r << 13, r ^= r >> 7, r ^= r << 17;
-    int nd = 1 + (int)(r % 16), point = (int)((r >> 4) % (uint64_t)(nd + 1)), ex = (int)((r >> 9) % 61) - 30;
+    int nd = 1 + (int)(r % 19), point = (int)((r >> 4) % (uint64_t)(nd + 1)), ex = (int)((r >> 9) % 61) - 30;
     size_t n = 0;
     uint64_t q = r;
     if ((r >> 20) & 1) text[n++] = '-';
@@ -1536,6 +1537,26 @@ static void test_number_value_fast_path(void **state) {
     text[n] = 0;
     double want = strtod(text, NULL), got = hcc__py_number_value(text, n);
     if (memcmp(&want, &got, sizeof want) != 0) fail_msg("'%s': %.17g, strtod %.17g", text, got, want);
+  }
+  /* 18-digit texts a quarter and three quarters of an ulp either side of
+   * powers of two, where the first guess is a power of two that need not
+   * be the answer (the interval below one is half as wide) */
+  for (int p = -70; p <= 70; p++) {
+    long double x = ldexpl(1.0L, p), below = ldexpl(1.0L, p - 53) / 4, above = ldexpl(1.0L, p - 52) / 4;
+    const long double off[] = {-3 * below, -below, 0, above, 3 * above};
+    for (int j = 0; j < 5; j++) {
+      snprintf(text, sizeof text, "%.17Le", x + off[j]);
+      double want = strtod(text, NULL), got = hcc__py_number_value(text, strlen(text));
+      if (memcmp(&want, &got, sizeof want) != 0) fail_msg("'%s': %.17g, strtod %.17g", text, got, want);
+    }
+  }
+  /* halfway between two doubles: ties go to the even significand */
+  static const char *const ties[] = {"9007199254740993.0", "9007199254740995.0", "18014398509481990.0",
+                                     "18014398509481994.0", "4503599627370496.5", "4503599627370497.5",
+                                     "0.30000000000000001665", "1.00000000000000011102230246251565"};
+  for (size_t k = 0; k < sizeof ties / sizeof ties[0]; k++) {
+    double want = strtod(ties[k], NULL), got = hcc__py_number_value(ties[k], strlen(ties[k]));
+    if (memcmp(&want, &got, sizeof want) != 0) fail_msg("'%s': %.17g, strtod %.17g", ties[k], got, want);
   }
 }
 
