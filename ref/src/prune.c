@@ -39,9 +39,11 @@
 #define SHOT_PREFIX "[screenshot removed] "
 #define SHOT_KEEP 200
 
+/* Offsets and lengths are 32 bits: inputs are shorter than HCC_MAX_INPUT
+ * (2^31), and a memo per call is part of prune's workspace. */
 struct hcc_prune_memo {
-  size_t len;       /* bytes of the head */
-  size_t kept;      /* where p->heads holds it, plus 1; 0: written again when needed */
+  uint32_t len;     /* bytes of the head; read only when kept */
+  uint32_t kept;    /* where p->heads holds it, plus 1; 0: written again when needed */
   hcc_est_acc acc;  /* the estimator's sums over the head */
   unsigned char tail;
   unsigned char summary; /* hcc__is_summary_text(head): see hcc__prune_reads_as_summary */
@@ -328,7 +330,7 @@ static int memo_get(hcc_prune *p, int k, hcc_prune_memo **out, hcc_error *err) {
   if (rc == HCC_OK) {
     hcc_est_sink f = {p->est.e, {0, 0, 0}};
     hcc__est_sink_text(&f, head, len);
-    mm->len = len, mm->acc = f.acc, mm->tail = (unsigned char)tail, mm->done = 1;
+    mm->len = (uint32_t)len, mm->acc = f.acc, mm->tail = (unsigned char)tail, mm->done = 1;
     mm->summary = (unsigned char)hcc__is_summary_text((hcc_slice){head, len});
     /* Kept when no longer than the call's string name and arguments: then
      * all kept heads fit in name_bytes + arguments_bytes.  A longer head is
@@ -338,7 +340,7 @@ static int memo_get(hcc_prune *p, int k, hcc_prune_memo **out, hcc_error *err) {
      * arguments would parse 900 MB). */
     if (len <= string_bytes(p, k) && p->heads_cap - p->heads_used >= len) {
       memcpy(p->heads + p->heads_used, head, len);
-      mm->kept = p->heads_used + 1;
+      mm->kept = (uint32_t)p->heads_used + 1;
       p->heads_used += len;
     }
   }
