@@ -244,6 +244,9 @@ static inline uint32_t hcc__json_body_next(const char *raw, size_t n, size_t *po
 /* ---- byte searches (bytes.c) ------------------------------------------- */
 /* Offset of the first occurrence of the two bytes a, b in s[0..n), or n. */
 size_t hcc__find_pair(const char *s, size_t n, char a, char b);
+/* The first offset where either pair a1, b1 or a2, b2 occurs, or n: two
+ * searches in one pass over s. */
+size_t hcc__find_pairs(const char *s, size_t n, char a1, char b1, char a2, char b2);
 
 /* ---- whole-text UTF-8 check (utf8_check.c) ------------------------------ */
 /* 1 when s[0..n) is strict UTF-8 (no overlongs, surrogates or values past

@@ -145,11 +145,27 @@ int hcc__is_synthetic_text(hcc_slice t) {
   return t.n >= sizeof todo_header_nl - 1 && memcmp(t.s, todo_header_nl, sizeof todo_header_nl - 1) == 0;
 }
 
-/* 1 when code point cp occurs in the literal *ctx (an hcc_lit). */
-static int lit_has(const void *ctx, uint32_t cp) {
-  const hcc_lit *l = ctx;
-  for (size_t pos = 0; pos < l->n;)
-    if (hcc__utf8_next(l->s, l->n, &pos) == cp) return 1;
+/* Whether code point cp occurs in literal l; the ASCII ones are looked up
+ * in a bitmap of the literal made at the first question (a terminal
+ * output asks once for every ANSI \u001b in it). */
+typedef struct lit_cps {
+  const hcc_lit *l;
+  int ready;
+  uint64_t ascii[2];
+} lit_cps;
+
+static int lit_has(lit_cps *c, uint32_t cp) {
+  if (!c->ready) {
+    c->ascii[0] = c->ascii[1] = 0;
+    for (size_t k = 0; k < c->l->n; k++) {
+      unsigned char b = (unsigned char)c->l->s[k];
+      if (b < 0x80) c->ascii[b >> 6] |= (uint64_t)1 << (b & 63);
+    }
+    c->ready = 1;
+  }
+  if (cp < 0x80) return (int)(c->ascii[cp >> 6] >> (cp & 63) & 1);
+  for (size_t pos = 0; pos < c->l->n;)
+    if (hcc__utf8_next(c->l->s, c->l->n, &pos) == cp) return 1;
   return 0;
 }
 
@@ -175,10 +191,31 @@ int hcc__raw_body_plain(const char *raw, size_t n) {
   /* The merged delimiter anywhere: found in the raw body exactly when it
    * is in the text (it holds no character a two-byte escape stands for,
    * and no escape can sit inside a match), unless a \u escape spells one
-   * of its characters (then: "not sure"). */
+   * of its characters (then: "not sure").  Both searches go in one pass,
+   * for "\u" and the delimiter's first two bytes; at the first of the
+   * latter the delimiter search (hcc__lit_find, linear) settles the rest
+   * of the body, and "\u" alone is looked for after it. */
   const hcc_lit *delim = &hcc__lits[HCC_LIT_MERGED_SUMMARY_DELIMITER];
-  if (hcc__json_find_u_escape(raw, n, lit_has, delim) < n) return 0;
-  return hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, raw, n) == HCC_NPOS;
+  lit_cps cps = {delim, 0, {0, 0}};
+  char d0 = delim->s[0], d1 = delim->n > 1 ? delim->s[1] : delim->s[0];
+  int delim_open = delim->n >= 2 && d0 != '\\'; /* else: the plain two-pass way */
+  if (!delim_open && hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, raw, n) != HCC_NPOS) return 0;
+  for (size_t at = 0; at < n;) {
+    size_t e = at + (delim_open ? hcc__find_pairs(raw + at, n - at, '\\', 'u', d0, d1)
+                                : hcc__find_pair(raw + at, n - at, '\\', 'u'));
+    if (e + 1 >= n) break;
+    if (raw[e] == '\\') { /* a \u, or what looks like one (conservative either way) */
+      if (n - e < 6) break; /* a pair in the last five bytes is no \uXXXX */
+      size_t p = e;
+      if (lit_has(&cps, hcc__json_body_next_slow(raw, n, &p))) return 0;
+      at = e + 2;
+    } else {
+      if (hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, raw + e, n - e) != HCC_NPOS) return 0;
+      delim_open = 0;
+      at = e;
+    }
+  }
+  return 1;
 }
 
 static int str_blank(const hcc_doc *d, int tok) {

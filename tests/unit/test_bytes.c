@@ -1,6 +1,7 @@
-/* test_bytes.c -- hcc__find_pair against a byte-at-a-time search, on
- * every length up to 70 (the sixteen-wide loop, its tails and the pair
- * straddling a block edge) over a four-letter alphabet. */
+/* test_bytes.c -- hcc__find_pair and hcc__find_pairs against a
+ * byte-at-a-time search, on every length up to 70 (the sixteen-wide loop,
+ * its tails and the pair straddling a block edge) over a four-letter
+ * alphabet. */
 #include "unit.h"
 
 static size_t naive(const char *s, size_t n, char a, char b) {
@@ -21,6 +22,10 @@ static void test_find_pair(void **state) {
     }
     assert_int_equal(hcc__find_pair(s, n, '\\', 'u'), naive(s, n, '\\', 'u'));
     assert_int_equal(hcc__find_pair(s, n, 'a', 'a'), naive(s, n, 'a', 'a'));
+    size_t u = naive(s, n, '\\', 'u'), ab = naive(s, n, 'a', 'b');
+    assert_int_equal(hcc__find_pairs(s, n, '\\', 'u', 'a', 'b'), u < ab ? u : ab);
+    assert_int_equal(hcc__find_pairs(s, n, 'b', 'a', 'u', 'u'),
+                     naive(s, n, 'b', 'a') < naive(s, n, 'u', 'u') ? naive(s, n, 'b', 'a') : naive(s, n, 'u', 'u'));
   }
   assert_int_equal(hcc__find_pair("x", 1, 'x', 'x'), 1);
   assert_int_equal(hcc__find_pair("", 0, 'x', 'x'), 0);

@@ -454,6 +454,59 @@ static void test_body_raw_matches_decoded(void **state) {
   assert_true(answered > 2000);
 }
 
+/* The delimiter and \u part of hcc__raw_body_plain, exactly: after a
+ * plain first word a body is plain when no raw delimiter occurs in it
+ * (naive search) and no "\u" pair (a real escape or an escaped backslash
+ * before "u": both count, conservatively) before its last five bytes
+ * spells a character of the delimiter.  Bodies are made of delimiters,
+ * their beginnings, "\u" escapes inside and outside the delimiter's
+ * characters, and filler, so both answers and every path of the one-pass
+ * search (the delimiter's first pair before, after and between escapes)
+ * are frequent. */
+static int ref_plain_tail(const char *raw, size_t n) {
+  const hcc_lit *d = &hcc__lits[HCC_LIT_MERGED_SUMMARY_DELIMITER];
+  if (naive_find(raw, n, d->s, d->n) != HCC_NPOS) return 0;
+  for (size_t e = 0; e + 1 < n; e++) {
+    if (raw[e] != '\\' || raw[e + 1] != 'u') continue;
+    if (n - e < 6) break;
+    size_t p = e;
+    uint32_t cp = hcc__json_body_next_slow(raw, n, &p);
+    for (size_t k = 0; k < d->n;)
+      if (hcc__utf8_next(d->s, d->n, &k) == cp) return 0;
+  }
+  return 1;
+}
+
+static void test_raw_body_plain_delimiter(void **state) {
+  (void)state;
+  const hcc_lit *d = &hcc__lits[HCC_LIT_MERGED_SUMMARY_DELIMITER];
+  static const char *const pieces[] = {"xy ", "[E", "[END OF", "\\u001b[0m", "\\u0045", "\\u2014", "\\u00e9",
+                                       "\\\\u0045", "\\\\", "\\u004", "]", " ", "\\n", NULL};
+  static char raw[4096];
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  size_t plain = 0, not_plain = 0;
+  for (int it = 0; it < 40000; it++) {
+    size_t n = 0;
+    memcpy(raw, "word ", 5);
+    n = 5;
+    for (int k = (int)(x % 9); k >= 0; k--) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      if (x % 11 == 0) {
+        memcpy(raw + n, d->s, d->n);
+        n += d->n;
+      } else {
+        const char *pc = pieces[(x >> 8) % 13];
+        memcpy(raw + n, pc, strlen(pc));
+        n += strlen(pc);
+      }
+    }
+    int want = ref_plain_tail(raw, n), got = hcc__raw_body_plain(raw, n);
+    if (got != want) fail_msg("%.*s: %d, want %d", (int)n, raw, got, want);
+    plain += want, not_plain += !want;
+  }
+  assert_true(plain > 5000 && not_plain > 5000);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_table_lengths),
@@ -461,6 +514,7 @@ int main(void) {
       cmocka_unit_test(test_table_borders),
       cmocka_unit_test(test_prefix_order),
       cmocka_unit_test(test_find_matches_naive),
+      cmocka_unit_test(test_raw_body_plain_delimiter),
       cmocka_unit_test(test_strip_python_whitespace),
       cmocka_unit_test(test_ops_small),
       cmocka_unit_test(test_rejects),
