@@ -109,13 +109,13 @@ static size_t body_bound(const hcc_json_info *info) {
  * Only a message's container members grow that way.  Its strings do not
  * (decoded and escaped again they take at most their raw bytes), and its
  * own skeleton grows by at most two bytes a member (", " and ": " for ","
- * and ":"), a byte per token of the message.  Those containers (content lists and objects, tool_calls)
- * nest at least three levels deep under either root, so each is at most
- * max_deep_container (D), and what a rewrite puts in their place is at
- * most: content, a summary head escaped (10 D + 512: the call it describes
- * is a deep container too), a str() escaped (10 D + 64) or placeholders
- * (5 D), a number's str() its bytes and 24; tool_calls, shrunk arguments
- * escaped (5 D).  M + tokens + 33 D + 64 keeps twice that margin, and is
+ * and ":"), a byte per token of the message.  Those containers (content
+ * lists and objects, tool_calls) nest at least three levels deep under
+ * either root, so each is at most max_deep_container (D), and what a
+ * rewrite puts in their place is at most: content, a summary head
+ * escaped (10 D + 512: the call it describes is a deep container too), a
+ * str() escaped (10 D + 64) or placeholders (5 D), a number's str() its
+ * bytes and 24; tool_calls, shrunk arguments escaped (5 D).  M + tokens + 33 D + 64 keeps twice that margin, and is
  * far below 12 M when a message's bulk is a string (a 100 MB tool output
  * made compress ask 38 times the input before). */
 static size_t msg_bound(const hcc_json_info *info) {
@@ -971,7 +971,7 @@ int hcc__op_compress(const hcc_params *p, const char *in, size_t len, hcc_arena 
   c.a = a;
   c.k = -1;
   int rc = hcc__transcript_parse(&c.t, in, len, a, err);
-  c.stage_cap = msg_bound(&c.t.doc.info);
+  if (rc == HCC_OK) c.stage_cap = msg_bound(&c.t.doc.info);
   if (rc == HCC_OK) rc = hcc__repair_check_shape(&c.t, err);
   if (rc == HCC_OK) rc = hcc__align_prepare(&c.al, &c.t, &hcc__est_hermes, p, len, a, err);
   if (rc != HCC_OK) return rc;

@@ -20,8 +20,6 @@
  * Away from a power of two the interval is symmetric, which 2 and 3 rely
  * on; powers of two fall back, as do texts of more than 17 digits and
  * exponents whose powers of five do not fit 64 bits. */
-#include <math.h>
-
 #include "py.h"
 
 /* 5^0 .. 5^27, the largest power of five below 2^64. */

@@ -192,16 +192,15 @@ int hcc__raw_body_plain(const char *raw, size_t n) {
    * is in the text (it holds no character a two-byte escape stands for,
    * and no escape can sit inside a match), unless a \u escape spells one
    * of its characters (then: "not sure").  Both searches go in one pass,
-   * for "\u" and the delimiter's first two bytes; at the first of the
-   * latter the delimiter search (hcc__lit_find, linear) settles the rest
-   * of the body, and "\u" alone is looked for after it. */
+   * for "\u" and the delimiter's first two bytes (it holds no backslash,
+   * so a hit is one or the other; test_prefix checks the literal); at the
+   * first delimiter start the delimiter search (hcc__lit_find, linear)
+   * settles the rest of the body, and "\u" alone is looked for after it. */
   const hcc_lit *delim = &hcc__lits[HCC_LIT_MERGED_SUMMARY_DELIMITER];
   lit_cps cps = {delim, 0, {0, 0}};
-  char d0 = delim->s[0], d1 = delim->n > 1 ? delim->s[1] : delim->s[0];
-  int delim_open = delim->n >= 2 && d0 != '\\'; /* else: the plain two-pass way */
-  if (!delim_open && hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, raw, n) != HCC_NPOS) return 0;
+  int delim_open = 1;
   for (size_t at = 0; at < n;) {
-    size_t e = at + (delim_open ? hcc__find_pairs(raw + at, n - at, '\\', 'u', d0, d1)
+    size_t e = at + (delim_open ? hcc__find_pairs(raw + at, n - at, '\\', 'u', delim->s[0], delim->s[1])
                                 : hcc__find_pair(raw + at, n - at, '\\', 'u'));
     if (e + 1 >= n) break;
     if (raw[e] == '\\') { /* a \u, or what looks like one (conservative either way) */

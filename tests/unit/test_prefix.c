@@ -485,6 +485,9 @@ static void test_raw_body_plain_delimiter(void **state) {
   static char raw[4096];
   uint64_t x = 0x9e3779b97f4a7c15ull;
   size_t plain = 0, not_plain = 0;
+  /* the one-pass search takes a hit on a backslash for "\u" */
+  assert_true(d->n >= 2);
+  assert_null(memchr(d->s, '\\', d->n));
   for (int it = 0; it < 40000; it++) {
     size_t n = 0;
     memcpy(raw, "word ", 5);
