@@ -31,7 +31,8 @@ typedef struct hcc_tok {
   int start;  /* strings: first byte after the opening quote */
   int end;    /* strings: the closing quote; others: one past the last byte */
   int size;   /* objects: member count; arrays: element count; keys: 1 */
-  int parent; /* index of the enclosing token or -1 */
+  int next;   /* the first token after this one's span: past a container's
+               * contents, else the token that follows (a key: its value) */
 } hcc_tok;
 
 /* A parsed document: the text and its tokens. */
@@ -140,8 +141,10 @@ static inline hcc_json_info hcc__msg_scope(const hcc_json_info *i) {
  * pass over the text. */
 int hcc__json_parse(hcc_doc *d, const char *text, size_t len, hcc_arena *a,
                     hcc_error *err);
-/* Index of the token after the whole subtree starting at token i. */
-int hcc__json_skip(const hcc_doc *d, int i);
+/* Index of the token after the whole subtree starting at token i (the
+ * scan records it, so skipping a value costs one load, not a walk over
+ * its tokens). */
+static inline int hcc__json_skip(const hcc_doc *d, int i) { return d->tok[i].next; }
 /* Index of the value of `key` (no backslash in it) in object token obj, or
  * -1.  Compares the decoded key, so "\u0072ole" finds "role".  With
  * duplicate keys the last one wins, as in Python's json.loads. */

@@ -20,13 +20,6 @@ int hcc__json_parse(hcc_doc *d, const char *text, size_t len, hcc_arena *a,
   return HCC_OK;
 }
 
-int hcc__json_skip(const hcc_doc *d, int i) {
-  int end = d->tok[i].end;
-  int j = i + 1;
-  while (j < d->ntok && d->tok[j].start < end) j++;
-  return j;
-}
-
 const char *hcc__json_raw(const hcc_doc *d, int i, size_t *n) {
   const hcc_tok *t = &d->tok[i];
   if (t->type == HCC_T_STRING) {

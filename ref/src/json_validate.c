@@ -470,7 +470,7 @@ static inline void tok_open(tsink *t, size_t idx, hcc_toktype type, size_t start
   k->start = (int)start;
   k->end = -1;
   k->size = 0;
-  k->parent = parent;
+  k->next = (int)idx + 1; /* a container's is set when it closes */
   if (parent >= 0) t->tok[parent].size++;
 }
 
@@ -645,7 +645,10 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
       if (v.info.tokens - msg_tok > v.info.max_message_tokens)
         v.info.max_message_tokens = v.info.tokens - msg_tok;
     }
-    if (emit && t->ok) t->tok[open_tok[depth]].end = (int)(v.i + 1);
+    if (emit && t->ok) {
+      t->tok[open_tok[depth]].end = (int)(v.i + 1);
+      t->tok[open_tok[depth]].next = (int)v.info.tokens;
+    }
     v.i++;
   after_value:
     if (depth == 0) st = S_DONE;

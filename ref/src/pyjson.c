@@ -13,7 +13,7 @@
 size_t hcc__py_walk_need(const hcc_json_info *info, int want_buf) {
   size_t t = info->tokens ? info->tokens : 1;
   /* an object of m members has 2m+1 tokens, so m <= t/2 */
-  return hcc__arena_cost(t * sizeof(int)) + hcc__arena_cost((t / 2 + 1) * sizeof(int)) +
+  return hcc__arena_cost((t / 2 + 1) * sizeof(int)) +
          hcc__arena_cost(hcc__keyplan_slots(t / 2) * sizeof(hcc_keyslot)) +
          (want_buf ? hcc__arena_cost(info->max_string + 1) : 0);
 }
@@ -21,9 +21,8 @@ size_t hcc__py_walk_need(const hcc_json_info *info, int want_buf) {
 int hcc__py_walk_init(hcc_pywalk *w, const hcc_doc *d, int i, int want_buf,
                       hcc_arena *a, hcc_error *err) {
   const hcc_tok *t = d->tok;
-  int end = i + 1;
+  int end = t[i].next;
   size_t members = 0, widest = 0, longest = 0;
-  while (end < d->ntok && t[end].start < t[i].end) end++;
   for (int j = i; j < end; j++) {
     if (t[j].type == HCC_T_OBJECT) {
       members += (size_t)t[j].size;
@@ -36,18 +35,11 @@ int hcc__py_walk_init(hcc_pywalk *w, const hcc_doc *d, int i, int want_buf,
   w->root = i;
   w->end = end;
   w->plan_top = 0;
-  w->next = hcc__arena_take(a, (size_t)(end - i) * sizeof(int));
   w->plan = hcc__arena_take(a, (members + 1) * sizeof(int));
   w->slot = hcc__arena_take(a, hcc__keyplan_slots(widest) * sizeof(hcc_keyslot));
   w->buf = want_buf ? hcc__arena_take(a, longest + 1) : NULL;
-  if (!w->next || !w->plan || (!w->slot && widest >= 2) || (want_buf && !w->buf))
+  if (!w->plan || (!w->slot && widest >= 2) || (want_buf && !w->buf))
     return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for re-serializing JSON");
-  /* End of every subtree in one pass over parent links: reaching token j
-   * closes j-1 and those of its ancestors that are not j's parent. */
-  for (int j = i + 1; j <= end; j++) {
-    int stop = j < end ? t[j].parent : t[i].parent;
-    for (int q = j - 1; q >= i && q != stop; q = t[q].parent) w->next[q - i] = j;
-  }
   return HCC_OK;
 }
 

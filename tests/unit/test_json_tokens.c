@@ -2,8 +2,9 @@
  * and the token look-ups (skip, get, str_eq, is_null, raw).
  *
  * The key property: whatever the validator accepts, the scan writes
- * exactly the tokens jsmn writes (same type, start, end, size and parent,
- * in the same order), info.tokens of them, in a consistent tree.  It is
+ * exactly the tokens jsmn writes (same type, start, end and size, in the
+ * same order, with the tree of jsmn's parent links), info.tokens of them,
+ * and each token's `next` is the end of its subtree in that tree.  It is
  * checked on hand-written documents, on generated random valid documents,
  * and on random mutations of them (every mutation the validator still
  * accepts must tokenize).  jsmn is the oracle: it is included here with
@@ -41,7 +42,50 @@ static void parse_ok(parsed *p, const char *s) {
 
 static void done(parsed *p) { free(p->mem); }
 
-/* jsmn's tokens of s must be exactly d's, field by field. */
+/* Parent links of d's tokens derived from their spans alone (jsmn's
+ * tree: an element's parent is its array, a key's its object, a member
+ * value's its key), so the tree checks do not trust d's own `next`. */
+static int *parents_of(const hcc_doc *d) {
+  int *par = malloc((size_t)d->ntok * sizeof *par);
+  int *stack = malloc((size_t)d->ntok * sizeof *stack), *seen = malloc((size_t)d->ntok * sizeof *seen);
+  assert_true(par && stack && seen);
+  int top = 0;
+  for (int i = 0; i < d->ntok; i++) {
+    while (top && d->tok[i].start >= d->tok[stack[top - 1]].end) top--;
+    par[i] = -1;
+    if (top) {
+      int c = stack[top - 1];
+      /* an object's children alternate key, value: a value hangs on its key */
+      par[i] = d->tok[c].type == HCC_T_OBJECT && seen[top - 1] % 2 ? i - 1 : c;
+      if (d->tok[c].type == HCC_T_OBJECT && seen[top - 1] % 2) assert_int_equal(par[i - 1], c);
+      seen[top - 1]++;
+    }
+    if (d->tok[i].type == HCC_T_OBJECT || d->tok[i].type == HCC_T_ARRAY) {
+      stack[top] = i;
+      seen[top++] = 0;
+    }
+  }
+  free(stack);
+  free(seen);
+  return par;
+}
+
+/* The token after the subtree of i in the tree of parent links par: the
+ * first later token not descended from i; a key's span is the key alone
+ * (callers skip the value, key + 1). */
+static int next_of(const int *par, const hcc_tok *tok, int ntok, int i) {
+  if (i && tok[par[i]].type == HCC_T_OBJECT) return i + 1;
+  int j = i + 1;
+  for (; j < ntok; j++) {
+    int a = par[j];
+    while (a > i) a = par[a];
+    if (a != i) break;
+  }
+  return j;
+}
+
+/* jsmn's tokens of s must be exactly d's, field by field, and d's `next`
+ * the end of each subtree in jsmn's tree. */
 static void same_as_jsmn(const hcc_doc *d, const char *s, size_t n) {
   jsmn_parser jp;
   unsigned cap = (unsigned)n + 2;
@@ -50,17 +94,23 @@ static void same_as_jsmn(const hcc_doc *d, const char *s, size_t n) {
   jsmn_init(&jp);
   int r = jsmn_parse(&jp, s, n, t, cap);
   assert_int_equal(r, d->ntok);
+  int *par = malloc((size_t)r * sizeof *par), *mine = parents_of(d);
+  assert_non_null(par);
+  for (int i = 0; i < r; i++) par[i] = t[i].parent;
   for (int i = 0; i < r; i++) {
+    int next = next_of(par, d->tok, r, i);
     if ((int)t[i].type != (int)d->tok[i].type || t[i].start != d->tok[i].start ||
-        t[i].end != d->tok[i].end || t[i].size != d->tok[i].size ||
-        t[i].parent != d->tok[i].parent)
+        t[i].end != d->tok[i].end || t[i].size != d->tok[i].size || next != d->tok[i].next)
       print_error("%.*s: token %d differs from jsmn\n", (int)n, s, i);
     assert_int_equal((int)t[i].type, (int)d->tok[i].type);
     assert_int_equal(t[i].start, d->tok[i].start);
     assert_int_equal(t[i].end, d->tok[i].end);
     assert_int_equal(t[i].size, d->tok[i].size);
-    assert_int_equal(t[i].parent, d->tok[i].parent);
+    assert_int_equal(next, d->tok[i].next);
+    assert_int_equal(t[i].parent, mine[i]); /* the span-derived tree is jsmn's */
   }
+  free(par);
+  free(mine);
   free(t);
 }
 
@@ -83,11 +133,12 @@ static int is_blank(char c) { return c == ' ' || c == '\t' || c == '\n' || c == 
 static void check_tree(const hcc_doc *d) {
   const char *t = d->text;
   assert_true(d->ntok >= 1);
-  assert_int_equal(d->tok[0].parent, -1);
+  int *par = parents_of(d);
+  assert_int_equal(par[0], -1);
   for (int i = 0; i < d->ntok; i++) {
     const hcc_tok *k = &d->tok[i];
     assert_true(k->start >= 0 && k->end >= k->start && (size_t)k->end <= d->len);
-    if (i) assert_true(k->parent >= 0 && k->parent < i);
+    if (i) assert_true(par[i] >= 0 && par[i] < i);
     switch (k->type) {
     case HCC_T_STRING:
       assert_int_equal(t[k->start - 1], '"');
@@ -109,9 +160,9 @@ static void check_tree(const hcc_doc *d) {
     }
     int children = 0;
     for (int j = i + 1; j < d->ntok; j++)
-      if (d->tok[j].parent == i) children++;
+      if (par[j] == i) children++;
     assert_int_equal(children, k->size);
-    if (i && d->tok[k->parent].type == HCC_T_OBJECT) {
+    if (i && d->tok[par[i]].type == HCC_T_OBJECT) {
       /* an object's children are its keys: strings of size 1 */
       assert_int_equal(k->type, HCC_T_STRING);
       assert_int_equal(k->size, 1);
@@ -119,15 +170,9 @@ static void check_tree(const hcc_doc *d) {
     /* skip: the first later token that is not a descendant.  A key's only
      * child in jsmn's tree is its value, but skip works on spans and a
      * key's span is the key alone: callers skip the value (key + 1). */
-    int is_key = i && d->tok[k->parent].type == HCC_T_OBJECT;
-    int j = i + 1;
-    for (; j < d->ntok && !is_key; j++) {
-      int a = d->tok[j].parent;
-      while (a > i) a = d->tok[a].parent;
-      if (a != i) break;
-    }
-    assert_int_equal(hcc__json_skip(d, i), j);
+    assert_int_equal(hcc__json_skip(d, i), next_of(par, d->tok, d->ntok, i));
   }
+  free(par);
 }
 
 /* ---- hand-written documents --------------------------------------------- */
@@ -141,19 +186,19 @@ static void test_parse_basic(void **state) {
   assert_ptr_equal(d->text, s);
   assert_int_equal(d->len, strlen(s));
   assert_int_equal(d->ntok, 10);
-  static const struct { hcc_toktype type; int start, end, size, parent; } want[] = {
-      {HCC_T_OBJECT, 1, 41, 2, -1},   {HCC_T_STRING, 3, 4, 1, 0},
-      {HCC_T_ARRAY, 7, 29, 3, 1},     {HCC_T_PRIMITIVE, 8, 9, 0, 2},
-      {HCC_T_STRING, 12, 14, 0, 2},   {HCC_T_OBJECT, 17, 28, 1, 2},
-      {HCC_T_STRING, 19, 20, 1, 5},   {HCC_T_PRIMITIVE, 23, 27, 0, 6},
-      {HCC_T_STRING, 32, 33, 1, 0},   {HCC_T_PRIMITIVE, 36, 40, 0, 8},
+  static const struct { hcc_toktype type; int start, end, size, next; } want[] = {
+      {HCC_T_OBJECT, 1, 41, 2, 10},   {HCC_T_STRING, 3, 4, 1, 2},
+      {HCC_T_ARRAY, 7, 29, 3, 8},     {HCC_T_PRIMITIVE, 8, 9, 0, 4},
+      {HCC_T_STRING, 12, 14, 0, 5},   {HCC_T_OBJECT, 17, 28, 1, 8},
+      {HCC_T_STRING, 19, 20, 1, 7},   {HCC_T_PRIMITIVE, 23, 27, 0, 8},
+      {HCC_T_STRING, 32, 33, 1, 9},   {HCC_T_PRIMITIVE, 36, 40, 0, 10},
   };
   for (size_t i = 0; i < N(want); i++) {
     assert_int_equal(d->tok[i].type, want[i].type);
     assert_int_equal(d->tok[i].start, want[i].start);
     assert_int_equal(d->tok[i].end, want[i].end);
     assert_int_equal(d->tok[i].size, want[i].size);
-    assert_int_equal(d->tok[i].parent, want[i].parent);
+    assert_int_equal(d->tok[i].next, want[i].next);
   }
   check_tree(d);
   assert_int_equal(jsmn_count(s, strlen(s)), d->ntok);
@@ -187,7 +232,7 @@ static void test_parse_scalar_roots(void **state) {
       assert_int_equal(p.d.tok[0].end, (int)e);
     }
     assert_int_equal(p.d.tok[0].size, 0);
-    assert_int_equal(p.d.tok[0].parent, -1);
+    assert_int_equal(p.d.tok[0].next, 1);
     assert_int_equal(hcc__json_skip(&p.d, 0), 1);
     size_t rn;
     const char *raw = hcc__json_raw(&p.d, 0, &rn);
@@ -503,6 +548,7 @@ static void gen_value(gen *g, int depth) {
 static void check_facts(const hcc_doc *d, const hcc_json_info *info) {
   size_t d12 = 0, d34 = 0, deep = 0, maxmsg = 0, maxmsg_toks = 0, names = 0, args = 0, args_toks = 0, odd = 0;
   size_t msg_depth = d->tok[0].type == HCC_T_OBJECT ? 2 : 1;
+  int *par = parents_of(d);
   for (int i = 0; i < d->ntok; i++) {
     const hcc_tok *k = &d->tok[i];
     /* \u escapes (a pair once) and \/ escapes, keys included */
@@ -516,12 +562,12 @@ static void check_facts(const hcc_doc *d, const hcc_json_info *info) {
         b += 6; /* the low half of a pair */
       b++; /* the escaped character */
     }
-    if (k->parent >= 0 && d->tok[k->parent].type == HCC_T_OBJECT) continue; /* a key */
+    if (par[i] >= 0 && d->tok[par[i]].type == HCC_T_OBJECT) continue; /* a key */
     size_t depth = 0;
-    for (int p = k->parent; p >= 0; p = d->tok[p].parent)
+    for (int p = par[i]; p >= 0; p = par[p])
       depth += d->tok[p].type == HCC_T_OBJECT || d->tok[p].type == HCC_T_ARRAY;
     size_t raw = (size_t)(k->end - k->start) + (k->type == HCC_T_STRING ? 2 : 0);
-    int element = k->parent >= 0 && d->tok[k->parent].type == HCC_T_ARRAY;
+    int element = par[i] >= 0 && d->tok[par[i]].type == HCC_T_ARRAY;
     if (element && (depth == 1 || depth == 2)) d12++;
     if (element && (depth == 3 || depth == 4)) d34++;
     if (depth == msg_depth) {
@@ -530,15 +576,16 @@ static void check_facts(const hcc_doc *d, const hcc_json_info *info) {
       if (toks > maxmsg_toks) maxmsg_toks = toks;
     }
     if (depth >= 2 && (k->type == HCC_T_OBJECT || k->type == HCC_T_ARRAY) && raw > deep) deep = raw;
-    if (k->type == HCC_T_STRING && k->parent >= 0 && hcc__json_str_eq(d, k->parent, "name", 4))
+    if (k->type == HCC_T_STRING && par[i] >= 0 && hcc__json_str_eq(d, par[i], "name", 4))
       names += raw - 2;
-    if (k->type == HCC_T_STRING && k->parent >= 0 && hcc__json_str_eq(d, k->parent, "arguments", 9)) {
+    if (k->type == HCC_T_STRING && par[i] >= 0 && hcc__json_str_eq(d, par[i], "arguments", 9)) {
       args += raw - 2;
       size_t t = 1;
       for (int b = k->start; b < k->end; b++) t += strchr("[{,:\\", d->text[b]) != NULL && d->text[b];
       if (t > args_toks) args_toks = t;
     }
   }
+  free(par);
   assert_int_equal(info->elements_d12, d12);
   assert_int_equal(info->elements_d34, d34);
   assert_int_equal(info->max_message, maxmsg);
