@@ -132,7 +132,6 @@ static int classify(hcc_align *al, hcc_est_ctx *ctx, int i, hcc_error *err) {
                  !hcc__blank_user_content(d, c) && !synthetic;
   m->asst_anchor = m->role == HCC_ROLE_ASSISTANT && !m->summary;
   m->asst_visible = m->asst_anchor && visible_assistant_content(d, msg->content);
-  m->tool_calls = msg->tool_calls >= 0 && hcc__py_truthy(d, msg->tool_calls);
   return HCC_OK;
 }
 
@@ -157,14 +156,34 @@ int hcc__align_prepare(hcc_align *al, const hcc_transcript *t,
   int rc = hcc__est_init(ctx, e, t, len, a, err);
   ctx->check_only = 1;
   for (int i = 0; rc == HCC_OK && i < t->nmsg; i++) {
-    al->m[i].role = (unsigned char)t->msg[i].role;
-    rc = hcc__est_message(ctx, i, &al->m[i].tokens, err);
-    al->m[i].tokens = -1;
-    if (rc == HCC_OK) rc = classify(al, ctx, i, err);
+    hcc_align_msg *m = &al->m[i];
+    const hcc_msg *msg = &t->msg[i];
+    memset(m, 0, sizeof *m);
+    m->role = (unsigned char)msg->role;
+    m->tool_calls = msg->tool_calls >= 0 && hcc__py_truthy(&t->doc, msg->tool_calls);
+    rc = hcc__est_message(ctx, i, &m->tokens, err);
+    m->tokens = -1;
   }
   ctx->check_only = 0;
   return rc;
 }
+
+const hcc_align_msg *hcc__align_facts(hcc_align *al, int64_t i) {
+  hcc_align_msg *m = &al->m[i];
+  if (!m->known) {
+    m->known = 1;
+    int rc = classify(al, &al->est, (int)i, al->err);
+    if (rc != HCC_OK && al->rc == HCC_OK) al->rc = rc;
+  }
+  return m;
+}
+
+int hcc__align_classify_all(hcc_align *al) {
+  for (int64_t i = 0; i < al->n && al->rc == HCC_OK; i++) hcc__align_facts(al, i);
+  return al->rc;
+}
+
+
 
 int64_t hcc__align_tokens(hcc_align *al, int64_t i) {
   hcc_align_msg *m = &al->m[i];
@@ -200,14 +219,14 @@ int64_t hcc__align_backward(const hcc_align *al, int64_t idx) {
 /* _effective_protect_first_n: 0 once the session was compacted, or when a
  * handoff summary sits in the restart probe window (the first
  * protect_first_n + 4 messages after the system prompt). */
-static int64_t effective_protect_first_n(const hcc_align *al) {
+static int64_t effective_protect_first_n(hcc_align *al) {
   if (al->compression_count >= 1 || al->has_previous_summary) return 0;
   if (al->n > 0 && al->protect_first_n > 0) {
     int64_t first = role_is(al, 0, HCC_ROLE_SYSTEM) ? 1 : 0;
     int64_t end = first + al->protect_first_n + HCC_RESTART_HANDOFF_PROBE_EXTRA_MESSAGES;
     if (end > al->n) end = al->n;
     for (int64_t i = first; i < end; i++)
-      if (al->m[i].summary) return 0;
+      if (hcc__align_facts(al, i)->summary) return 0;
   }
   return al->protect_first_n;
 }
@@ -217,19 +236,24 @@ int64_t hcc__align_protect_head_size(hcc_align *al) {
   return (al->n > 0 && role_is(al, 0, HCC_ROLE_SYSTEM) ? 1 : 0) + al->effective_protect_first_n;
 }
 
-int64_t hcc__align_last_user(const hcc_align *al, int64_t head_end) {
+/* Only a user message can be a real user turn: others are not classified. */
+static int real_user(hcc_align *al, int64_t i) {
+  return role_is(al, i, HCC_ROLE_USER) && hcc__align_facts(al, i)->real_user;
+}
+
+int64_t hcc__align_last_user(hcc_align *al, int64_t head_end) {
   for (int64_t i = al->n - 1; i >= head_end; i--)
-    if (al->m[i].real_user) return i;
+    if (real_user(al, i)) return i;
   return -1;
 }
 
 /* _find_last_assistant_message_idx: the newest anchor-eligible assistant
  * message with visible text at or after head_end, else the newest one of
  * any kind, else -1. */
-static int64_t last_assistant(const hcc_align *al, int64_t head_end) {
+static int64_t last_assistant(hcc_align *al, int64_t head_end) {
   int64_t any = -1;
   for (int64_t i = al->n - 1; i >= head_end; i--) {
-    if (!al->m[i].asst_anchor) continue;
+    if (!role_is(al, i, HCC_ROLE_ASSISTANT) || !hcc__align_facts(al, i)->asst_anchor) continue;
     if (any < 0) any = i;
     if (al->m[i].asst_visible) return i;
   }
@@ -249,7 +273,7 @@ static int64_t turn_pair_end(const hcc_align *al, int64_t user) {
 static int64_t max64(int64_t a, int64_t b) { return a > b ? a : b; }
 static int64_t min64(int64_t a, int64_t b) { return a < b ? a : b; }
 
-static int64_t ensure_last_user(const hcc_align *al, int64_t cut, int64_t head_end) {
+static int64_t ensure_last_user(hcc_align *al, int64_t cut, int64_t head_end) {
   int64_t u = hcc__align_last_user(al, head_end);
   if (u < 0 || u >= cut) return cut;
   if (head_end + 1 > u) /* the clamp would split the pair: summarise it whole */
@@ -257,7 +281,7 @@ static int64_t ensure_last_user(const hcc_align *al, int64_t cut, int64_t head_e
   return u;
 }
 
-static int64_t ensure_last_assistant(const hcc_align *al, int64_t cut, int64_t head_end) {
+static int64_t ensure_last_assistant(hcc_align *al, int64_t cut, int64_t head_end) {
   int64_t a = last_assistant(al, head_end);
   if (a < 0 || a >= cut) return cut;
   return max64(hcc__align_backward(al, a), head_end + 1);
@@ -265,10 +289,10 @@ static int64_t ensure_last_assistant(const hcc_align *al, int64_t cut, int64_t h
 
 /* _ensure_last_n_user_messages_in_tail for k > 1: the k-th newest real
  * user turn at or after head_end (the oldest one when there are fewer). */
-static int64_t ensure_last_n_users(const hcc_align *al, int64_t cut, int64_t head_end, int64_t k) {
+static int64_t ensure_last_n_users(hcc_align *al, int64_t cut, int64_t head_end, int64_t k) {
   int64_t target = -1, seen = 0;
   for (int64_t i = al->n - 1; i >= head_end && seen < k; i--)
-    if (al->m[i].real_user) {
+    if (real_user(al, i)) {
       target = i;
       seen++;
     }

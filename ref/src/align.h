@@ -3,15 +3,19 @@
  * protected tail begins, as hermes's ContextCompressor.compress() finds
  * them (Phase 2, on the messages as they stand after its pre-passes).
  *
- * Linear time: every per-message fact the rules consult (role, summary
- * and user-turn classification) is computed once up front; each rule is
- * then one scan over an index range, and the rules run a fixed number of
- * times.  The token estimate is the exception: it is the dearest fact
- * (Python's str() of every tool call) and only the tail walk reads it,
- * from the newest message back until the budget is spent, so it is
- * computed on first use and kept.  Its failures (shapes hermes's
- * estimate raises on, DIV-ALIGN-1) are still found for every message up
- * front, by the same walk in check-only mode. */
+ * Linear time: each rule is one scan over an index range, the rules run
+ * a fixed number of times, and every per-message fact is computed at most
+ * once.  Roles and whether "tool_calls" is truthy are read up front; the
+ * rest is computed on first use and kept: the summary and user-turn
+ * classification (which reads a message's whole content) is consulted by
+ * the rules only for the first few messages and from the newest back
+ * until a user or assistant turn is found, and the token estimate (the
+ * dearest fact, Python's str() of every tool call) only by the tail walk,
+ * from the newest message back until the budget is spent.  The
+ * estimate's failures (shapes hermes's estimate raises on, DIV-ALIGN-1)
+ * are still found for every message up front, by the same walk in
+ * check-only mode; classifying fails only for a workspace smaller than
+ * the sizing call asked for. */
 #ifndef HCC_ALIGN_H
 #define HCC_ALIGN_H
 #include "estimate.h"
@@ -31,11 +35,12 @@ typedef struct hcc_align_msg {
   int64_t tokens;             /* _estimate_msg_budget_tokens; -1 until
                                  hcc__align_tokens computes it */
   unsigned char role;         /* hcc_role */
+  unsigned char tool_calls;   /* "tool_calls" is truthy */
+  unsigned char known;        /* the four facts below are computed (hcc__align_facts) */
   unsigned char summary;      /* _is_context_summary_message */
   unsigned char real_user;    /* actionable user turn, not synthetic */
   unsigned char asst_anchor;  /* assistant, not a summary: may anchor the tail */
   unsigned char asst_visible; /* ... and shows non-blank text */
-  unsigned char tool_calls;   /* "tool_calls" is truthy */
 } hcc_align_msg;
 
 typedef struct hcc_align {
@@ -94,11 +99,18 @@ void hcc__align_run(hcc_align *al);
  * and 0 is returned. */
 int64_t hcc__align_tokens(hcc_align *al, int64_t i);
 
+/* m[i] with its classification computed on first use.  On failure
+ * al->rc is set and the facts read as false. */
+const hcc_align_msg *hcc__align_facts(hcc_align *al, int64_t i);
+/* Classifies every message now (compress reads the facts of all of them,
+ * and copies them into the facts of its pruned list).  Returns al->rc. */
+int hcc__align_classify_all(hcc_align *al);
+
 /* The single rules, for compress and prune. */
 int64_t hcc__align_forward(const hcc_align *al, int64_t idx);
 int64_t hcc__align_backward(const hcc_align *al, int64_t idx);
 int64_t hcc__align_protect_head_size(hcc_align *al);
-int64_t hcc__align_last_user(const hcc_align *al, int64_t head_end);
+int64_t hcc__align_last_user(hcc_align *al, int64_t head_end);
 /* _find_tail_cut_by_tokens; records its steps in al when trace is 1. */
 int64_t hcc__align_tail_cut(hcc_align *al, int64_t head_end, int64_t budget, int trace);
 #endif

@@ -292,7 +292,7 @@ static int contains(hcc_slice t, const char *needle) {
 
 /* Blank platform echoes after the latest actionable user turn, removed
  * only when an assistant message follows them. */
-static void find_echoes(const cx *c, unsigned char *echo) {
+static void find_echoes(cx *c, unsigned char *echo) {
   const hcc_transcript *t = &c->t;
   int64_t l = hcc__align_last_user(&c->al, 0);
   if (l < 0) return;
@@ -974,6 +974,8 @@ int hcc__op_compress(const hcc_params *p, const char *in, size_t len, hcc_arena 
   if (rc == HCC_OK) c.stage_cap = msg_bound(&c.t.doc.info);
   if (rc == HCC_OK) rc = hcc__repair_check_shape(&c.t, err);
   if (rc == HCC_OK) rc = hcc__align_prepare(&c.al, &c.t, &hcc__est_hermes, p, len, a, err);
+  /* P's facts start as copies of every message's */
+  if (rc == HCC_OK) rc = hcc__align_classify_all(&c.al);
   if (rc != HCC_OK) return rc;
   /* COMPRESS-2 */
   if (c.t.nmsg <= hcc__align_protect_head_size(&c.al) + 4) return finish(&c, OC_TOO_FEW, o, err);

@@ -75,6 +75,7 @@ static int head_size(const hcc_transcript *t, const hcc_params *p, size_t len, h
   size_t mark = a->used;
   int rc = hcc__align_prepare(&al, t, &hcc__est_hermes, p, len, a, err);
   if (rc == HCC_OK) *head = hcc__align_protect_head_size(&al);
+  if (rc == HCC_OK) rc = al.rc; /* a classification made on the way */
   a->used = mark;
   return rc;
 }

@@ -546,15 +546,17 @@ static void test_chain(void **state) {
  * hcc__est_message, and a head message hermes could not estimate is
  * still refused (DIV-ALIGN-1) although no walk reaches it. */
 /* 40 user / assistant-call / tool-result rounds after a system prompt;
- * with bad, the first assistant's tool_calls is the number 7. */
-static size_t rounds(char *in, size_t cap, int bad) {
+ * with bad, the first assistant's tool_calls is the number 7; with said,
+ * the assistants say something besides calling (else their content is
+ * null). */
+static size_t rounds(char *in, size_t cap, int bad, int said) {
   size_t n = (size_t)snprintf(in, cap, "[{\"role\": \"system\", \"content\": \"s\"}");
   for (int i = 0; i < 40; i++)
     n += (size_t)snprintf(in + n, cap - n,
                           ", {\"role\": \"user\", \"content\": \"question %d\"}"
-                          ", {\"role\": \"assistant\", \"content\": null, \"tool_calls\": %s}"
+                          ", {\"role\": \"assistant\", \"content\": %s, \"tool_calls\": %s}"
                           ", {\"role\": \"tool\", \"tool_call_id\": \"c\", \"content\": \"%0200d\"}",
-                          i, bad && i == 0 ? "7" : "[{\"id\": \"c\", \"function\": {\"name\": \"f\"}}]", i);
+                          i, said ? "\"on it\"" : "null", bad && i == 0 ? "7" : "[{\"id\": \"c\", \"function\": {\"name\": \"f\"}}]", i);
   n += (size_t)snprintf(in + n, cap - n, "]");
   assert_true(n < cap);
   return n;
@@ -563,7 +565,7 @@ static size_t rounds(char *in, size_t cap, int bad) {
 static void test_deferred_estimates(void **state) {
   (void)state;
   char in[32768];
-  rounds(in, sizeof in, 0);
+  rounds(in, sizeof in, 0, 0);
   hcc_params p;
   hcc_params_init(&p);
   p.tail_token_budget = 100;
@@ -584,7 +586,7 @@ static void test_deferred_estimates(void **state) {
   free(pr.mem);
 
   /* message 2 has a numeric tool_calls: refused though no walk reaches it */
-  size_t n = rounds(in, sizeof in, 1), need, out_len;
+  size_t n = rounds(in, sizeof in, 1, 0), need, out_len;
   char out[64];
   hcc_error err;
   assert_int_equal(hcc_workspace_size(HCC_OP_ALIGN, &p, in, n, &need, &err), HCC_OK);
@@ -594,11 +596,63 @@ static void test_deferred_estimates(void **state) {
   free(ws);
 }
 
+/* Classification is deferred too: a run classifies only the messages its
+ * rules reach (the probe window and the newest turns), and every fact and
+ * boundary it finds equals those of a run over messages all classified up
+ * front. */
+static void test_deferred_facts(void **state) {
+  (void)state;
+  char in[32768];
+  for (int variant = 0; variant < 8; variant++) {
+    rounds(in, sizeof in, 0, variant < 4);
+    hcc_params p;
+    hcc_params_init(&p);
+    p.tail_token_budget = variant & 1 ? 100 : 3000;
+    p.min_tail_user_messages = variant & 2 ? 3 : 1;
+    prepared lazy, eager;
+    prepare(&lazy, in, &p);
+    prepare(&eager, in, &p);
+    for (int64_t i = 0; i < lazy.al.n; i++) assert_int_equal(lazy.al.m[i].known, 0);
+    assert_int_equal(hcc__align_classify_all(&eager.al), HCC_OK);
+    hcc__align_run(&lazy.al);
+    hcc__align_run(&eager.al);
+    assert_int_equal(lazy.al.rc, HCC_OK);
+    assert_int_equal(eager.al.rc, HCC_OK);
+    int64_t known = 0;
+    for (int64_t i = 0; i < lazy.al.n; i++) known += lazy.al.m[i].known;
+    /* without visible text, the search for the newest visible assistant
+     * walks back over all of them (as hermes's does) */
+    if (variant < 4) assert_true(known > 0 && known < lazy.al.n / 4);
+    assert_int_equal(lazy.al.head_end, eager.al.head_end);
+    assert_int_equal(lazy.al.compress_start, eager.al.compress_start);
+    assert_int_equal(lazy.al.tail_cut, eager.al.tail_cut);
+    assert_int_equal(lazy.al.ensure_last_user, eager.al.ensure_last_user);
+    assert_int_equal(lazy.al.ensure_last_assistant, eager.al.ensure_last_assistant);
+    assert_int_equal(lazy.al.ensure_last_n_user, eager.al.ensure_last_n_user);
+    assert_int_equal(lazy.al.latest_actionable, eager.al.latest_actionable);
+    assert_int_equal(lazy.al.compress_end, eager.al.compress_end);
+    for (int64_t i = 0; i < lazy.al.n; i++) {
+      const hcc_align_msg *a = hcc__align_facts(&lazy.al, i), *b = &eager.al.m[i];
+      assert_int_equal(a->summary, b->summary);
+      assert_int_equal(a->real_user, b->real_user);
+      assert_int_equal(a->asst_anchor, b->asst_anchor);
+      assert_int_equal(a->asst_visible, b->asst_visible);
+      assert_int_equal(a->tool_calls, b->tool_calls);
+    }
+    /* the user turns are real, the assistants anchors without visible text */
+    assert_int_equal(eager.al.m[1].real_user, 1);
+    assert_int_equal(eager.al.m[2].asst_anchor, 1);
+    assert_int_equal(eager.al.m[2].asst_visible, variant < 4);
+    free(lazy.mem);
+    free(eager.mem);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_budget),    cmocka_unit_test(test_walks),
       cmocka_unit_test(test_workspace), cmocka_unit_test(test_chain),
-      cmocka_unit_test(test_deferred_estimates),
+      cmocka_unit_test(test_deferred_estimates), cmocka_unit_test(test_deferred_facts),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
