@@ -8,12 +8,31 @@ size_t hcc__transcript_need(const hcc_json_info *info) {
 }
 
 static hcc_role role_of(const hcc_doc *d, int v) {
-  static const struct { const char *s; hcc_role r; } roles[] = {
-      {"system", HCC_ROLE_SYSTEM}, {"user", HCC_ROLE_USER},
-      {"assistant", HCC_ROLE_ASSISTANT}, {"tool", HCC_ROLE_TOOL}};
+  static const struct { const char *s; size_t n; hcc_role r; } roles[] = {
+      {"system", 6, HCC_ROLE_SYSTEM}, {"user", 4, HCC_ROLE_USER},
+      {"assistant", 9, HCC_ROLE_ASSISTANT}, {"tool", 4, HCC_ROLE_TOOL}};
   if (v < 0 || d->tok[v].type != HCC_T_STRING) return HCC_ROLE_NONE;
+  const char *s = d->text + d->tok[v].start;
+  size_t n = (size_t)(d->tok[v].end - d->tok[v].start);
+  /* A body spelling a role byte for byte is that role (the names hold no
+   * backslash); one without a backslash is its own value; only one with
+   * an escape is compared decoded.  Constant lengths: the compares are
+   * inlined (this runs once per message). */
+  switch (n) {
+  case 4:
+    if (memcmp(s, "user", 4) == 0) return HCC_ROLE_USER;
+    if (memcmp(s, "tool", 4) == 0) return HCC_ROLE_TOOL;
+    break;
+  case 6:
+    if (memcmp(s, "system", 6) == 0) return HCC_ROLE_SYSTEM;
+    break;
+  case 9:
+    if (memcmp(s, "assistant", 9) == 0) return HCC_ROLE_ASSISTANT;
+    break;
+  }
+  if (!memchr(s, '\\', n)) return HCC_ROLE_OTHER;
   for (size_t k = 0; k < sizeof roles / sizeof roles[0]; k++)
-    if (hcc__json_str_eq(d, v, roles[k].s, strlen(roles[k].s))) return roles[k].r;
+    if (hcc__json_str_eq(d, v, roles[k].s, roles[k].n)) return roles[k].r;
   return HCC_ROLE_OTHER;
 }
 
@@ -56,6 +75,9 @@ int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len,
       return hcc__fail(err, HCC_E_SHAPE, value_offset(d, j),
                        "every message must be a JSON object");
     m->tok = j;
+    /* The next message's keys are the cold bytes here (the text between
+     * is mostly content, not read again): ask for them one message ahead. */
+    if (i + 1 < t->nmsg) __builtin_prefetch(d->text + d->tok[d->tok[j].next].start);
     hcc__json_members(d, j, mkeys, 4, v);
     m->role_tok = v[0];
     m->role = role_of(d, v[0]);
