@@ -147,6 +147,58 @@ static void test_jstr_eq_and_hash(void **state) {
   assert_false(hcc__jstr_eq(&p.d, 1, 5));
   assert_false(hcc__jstr_eq(&p.d, 3, 6)); /* a lone high surrogate is not the pair */
   done(&p);
+  /* values that fill the same last word differently, or not at all */
+  parse_ok(&p, "[\"a\", \"a\\u0000\", \"abcdefgh\", \"abcdefgh\\u0000\", \"\", \"\\u0000\"]", 0);
+  for (int i = 1; i <= 6; i++)
+    for (int j = i + 1; j <= 6; j++) assert_int_not_equal(hcc__jstr_hash(&p.d, i), hcc__jstr_hash(&p.d, j));
+  done(&p);
+}
+
+/* Ids as agents write them ("call_" and a counter, or 24 random
+ * characters) spread over a table: 20,000 of them share at most a few
+ * 32-bit hashes, and their low 15 bits fill a 32,768-slot table about as
+ * a random function would (under 5,500 collisions where a random one
+ * makes about 5,030: 20,000 - 32,768 (1 - e^(-20,000 / 32,768))). */
+static void test_jstr_hash_spread(void **state) {
+  (void)state;
+  enum { IDS = 20000 };
+  static char text[IDS * 40];
+  static uint32_t h[IDS];
+  static unsigned char used[1 << 15];
+  for (int form = 0; form < 2; form++) {
+    size_t n = 0;
+    uint64_t x = 88172645463325252ull;
+    text[n++] = '[';
+    for (int i = 0; i < IDS; i++) {
+      if (i) text[n++] = ',';
+      if (form == 0) {
+        n += (size_t)sprintf(text + n, "\"call_%d\"", i);
+      } else {
+        text[n++] = '"';
+        for (int k = 0; k < 24; k++) {
+          x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+          text[n++] = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[x % 62];
+        }
+        text[n++] = '"';
+      }
+    }
+    text[n++] = ']';
+    text[n] = 0;
+    parsed p;
+    parse_ok(&p, text, 0);
+    memset(used, 0, sizeof used);
+    int same = 0, slot_hits = 0;
+    for (int i = 0; i < IDS; i++) {
+      h[i] = hcc__jstr_hash(&p.d, i + 1);
+      slot_hits += used[h[i] & 0x7FFF];
+      used[h[i] & 0x7FFF] = 1;
+    }
+    for (int i = 0; i < IDS; i++)
+      for (int j = i + 1; j < IDS && j < i + 64; j++) same += h[i] == h[j];
+    assert_true(same <= 2);
+    assert_true(slot_hits < 5500);
+    done(&p);
+  }
 }
 
 /* One string in two spellings, plain and with random characters written
@@ -414,7 +466,7 @@ int main(void) {
       cmocka_unit_test(test_str_blank),
       cmocka_unit_test(test_truthy),
       cmocka_unit_test(test_jstr_eq_and_hash),
-      cmocka_unit_test(test_jstr_hash_spellings),
+      cmocka_unit_test(test_jstr_hash_spellings), cmocka_unit_test(test_jstr_hash_spread),
       cmocka_unit_test(test_obj_write_edits),
       cmocka_unit_test(test_obj_write_duplicates),
       cmocka_unit_test(test_obj_write_nested_and_workspace),
