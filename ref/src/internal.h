@@ -161,6 +161,8 @@ void hcc__json_members(const hcc_doc *d, int obj, const char *const *keys, int n
  * surrogate pairs joined, lone surrogates kept), so equal strings hash
  * equal however they were escaped. */
 uint32_t hcc__jstr_hash(const hcc_doc *d, int t);
+/* The same hash of the decoded value of a string body raw[0..n). */
+uint32_t hcc__jstr_hash_raw(const char *raw, size_t n);
 /* 1 when string tokens a and b decode to the same string. */
 int hcc__jstr_eq(const hcc_doc *d, int a, int b);
 

@@ -167,8 +167,11 @@ static void wh_bytes(whash *w, const char *p, size_t n) {
 }
 
 uint32_t hcc__jstr_hash(const hcc_doc *d, int t) {
-  const char *s = d->text + d->tok[t].start;
-  size_t n = (size_t)(d->tok[t].end - d->tok[t].start), pos = 0;
+  return hcc__jstr_hash_raw(d->text + d->tok[t].start, (size_t)(d->tok[t].end - d->tok[t].start));
+}
+
+uint32_t hcc__jstr_hash_raw(const char *s, size_t n) {
+  size_t pos = 0;
   whash w = {0x243F6A8885A308D3u, 0, 0, 0};
   while (pos < n) {
     size_t at = pos;

@@ -135,14 +135,8 @@ static uint32_t key_hash(const hcc_doc *d, int tok, int kind) {
     const char *s = num_text(d, tok, buf, &n);
     return fnv(h, s, n);
   }
-  if (tok >= 0) { /* FNV-1a over the decoded code points */
-    const char *raw = d->text + d->tok[tok].start;
-    size_t rn = (size_t)(d->tok[tok].end - d->tok[tok].start), pos = 0;
-    while (pos < rn) {
-      h = (h ^ hcc__json_body_next(raw, rn, &pos)) * 0x100000001b3u;
-    }
-  }
-  return fnv(h, "", 0);
+  /* a string by its decoded value (the default, tok < 0, is "") */
+  return tok >= 0 ? hcc__jstr_hash(d, tok) : hcc__jstr_hash_raw("", 0);
 }
 
 static int key_eq(const hcc_doc *d, int a, int b, int kind) {
