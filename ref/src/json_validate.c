@@ -374,14 +374,23 @@ static int scan_string(vstate *v) {
  * word w: the transcript finds keys decoded (hcc__json_get), so
  * "\u0061rguments" must count for max_arguments too.  Escaping each of
  * at most 9 ASCII letters as \u00XX makes at most 54 raw bytes. */
-static int is_key(const unsigned char *raw, size_t n, const char *w, size_t wn) {
+static __attribute__((noinline)) int is_key_escaped(const unsigned char *raw, size_t n, const char *w,
+                                                    size_t wn) {
   char tmp[54];
-  if (n == wn) return memcmp(raw, w, wn) == 0;
-  if (n < wn || n > 6 * wn) return 0; /* decoding only shortens, by 5 a byte at most */
   size_t k = 0;
   while (k < n && raw[k] != '\\') k++; /* a key of a few bytes: no library call */
   if (k == n) return 0;
   return hcc__json_decode((const char *)raw, n, tmp) == wn && memcmp(tmp, w, wn) == 0;
+}
+
+/* Inlined at its two call sites, where wn is a constant: the compare of a
+ * key as long as the word becomes a few instructions, not a library call
+ * (this runs for every key of the input). */
+static inline __attribute__((always_inline)) int is_key(const unsigned char *raw, size_t n, const char *w,
+                                                        size_t wn) {
+  if (n == wn) return memcmp(raw, w, wn) == 0;
+  if (n < wn || n > 6 * wn) return 0; /* decoding only shortens, by 5 a byte at most */
+  return is_key_escaped(raw, n, w, wn);
 }
 
 /* Bytes of s[0..n) that are '[', '{', ',', ':' or a backslash (see
