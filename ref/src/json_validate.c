@@ -46,6 +46,8 @@ typedef struct vstate {
   hcc_error *err;
   int utf8_ok; /* the whole text is valid UTF-8 (utf8_check.c said so) */
   int avx2;    /* long strings go to long_run_avx2 */
+  int plain;   /* the last string scanned ended in its first sixteen bytes
+                  with no backslash before its quote */
 } vstate;
 
 static int is_blank(unsigned char c) {
@@ -311,6 +313,7 @@ AVX2 static size_t long_run_avx2(vstate *v, size_t i) {
 static int scan_string(vstate *v) {
   size_t start = v->i + 1;
   size_t i = start;
+  v->plain = 0;
 #if defined(__SSE2__) && !defined(HCC_NO_SIMD)
   /* The first sixteen bytes decide most strings (keys, ids, roles): a
    * quote first ends the string here; anything else first, in a string
@@ -320,6 +323,7 @@ static int scan_string(vstate *v) {
     first_block(v->s + i, v->utf8_ok, &stop, &q);
     if (stop & q & (0 - stop)) {
       i += (size_t)__builtin_ctz(stop);
+      v->plain = 1;
       goto closed;
     }
 #ifdef HCC_LONG_AVX2
@@ -387,8 +391,9 @@ static __attribute__((noinline)) int is_key_escaped(const unsigned char *raw, si
  * key as long as the word becomes a few instructions, not a library call
  * (this runs for every key of the input). */
 static inline __attribute__((always_inline)) int is_key(const unsigned char *raw, size_t n, const char *w,
-                                                        size_t wn) {
+                                                        size_t wn, int plain) {
   if (n == wn) return memcmp(raw, w, wn) == 0;
+  if (plain) return 0; /* no escape: the body is the key */
   if (n < wn || n > 6 * wn) return 0; /* decoding only shortens, by 5 a byte at most */
   return is_key_escaped(raw, n, w, wn);
 }
@@ -511,6 +516,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
   v.err = err;
   v.utf8_ok = 0;
   v.avx2 = 0;
+  v.plain = 0;
   if (info) memset(info, 0, sizeof *info);
   if (err) hcc__fail(err, HCC_OK, 0, "ok");
   if (len > HCC_MAX_INPUT)
@@ -552,8 +558,8 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
         if (t->ok) t->tok[key_tok].end = (int)(v.i - 1);
       }
       v.info.tokens++;
-      key_is_args = is_key(v.s + key_start + 1, v.i - key_start - 2, "arguments", 9);
-      key_is_name = !key_is_args && is_key(v.s + key_start + 1, v.i - key_start - 2, "name", 4);
+      key_is_args = is_key(v.s + key_start + 1, v.i - key_start - 2, "arguments", 9, v.plain);
+      key_is_name = !key_is_args && is_key(v.s + key_start + 1, v.i - key_start - 2, "name", 4, v.plain);
       st = S_OBJ_COLON;
       continue;
     case S_ARR_NEXT:
