@@ -160,8 +160,7 @@ int hcc__align_prepare(hcc_align *al, const hcc_transcript *t,
     const hcc_msg *msg = &t->msg[i];
     memset(m, 0, sizeof *m);
     m->role = (unsigned char)msg->role;
-    /* a non-empty list is true without loading its token again */
-    m->tool_calls = msg->ncalls > 0 || (msg->tool_calls >= 0 && hcc__py_truthy(&t->doc, msg->tool_calls));
+    m->tool_calls = msg->calls_truthy;
     rc = hcc__est_message(ctx, i, &m->tokens, err);
     m->tokens = -1;
   }

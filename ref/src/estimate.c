@@ -353,9 +353,9 @@ int hcc__est_message(hcc_est_ctx *ctx, int i, int64_t *tokens, hcc_error *err) {
   int64_t total, len;
   int rc;
   /* content = msg.get("content") or "": falsy content is the empty string */
-  if (m->content < 0 || !hcc__py_truthy(d, m->content)) {
+  if (!m->content_truthy) {
     total = hcc__est_text(e, "", 0) + HCC_MSG_OVERHEAD_TOKENS;
-  } else if (d->tok[m->content].type == HCC_T_STRING) {
+  } else if (m->content_type == HCC_T_STRING) {
     const hcc_tok *c = &d->tok[m->content];
     total = ctx->check_only ? 0 : hcc__est_body(e, d->text + c->start, (size_t)(c->end - c->start)) + HCC_MSG_OVERHEAD_TOKENS;
   } else {
@@ -366,7 +366,7 @@ int hcc__est_message(hcc_est_ctx *ctx, int i, int64_t *tokens, hcc_error *err) {
   /* for tc in msg.get("tool_calls") or []: only dict elements count, each
    * as str(tc).  A truthy dict or string iterates its keys or characters,
    * none of which is a dict; a non-zero number or true is not iterable. */
-  if (m->tool_calls >= 0 && hcc__py_truthy(d, m->tool_calls)) {
+  if (m->calls_truthy) {
     const hcc_tok *tc = &d->tok[m->tool_calls];
     if (tc->type == HCC_T_PRIMITIVE)
       return hcc__fail(err, HCC_E_SHAPE, (size_t)tc->start,

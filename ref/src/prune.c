@@ -189,7 +189,7 @@ static int build_index(hcc_prune *p, hcc_error *err) {
   const hcc_doc *d = &t->doc;
   for (int i = 0; i < t->nmsg; i++) {
     const hcc_msg *m = &t->msg[i];
-    if (m->role != HCC_ROLE_ASSISTANT || m->tool_calls < 0 || !hcc__py_truthy(d, m->tool_calls))
+    if (m->role != HCC_ROLE_ASSISTANT || !m->calls_truthy)
       continue;
     const hcc_tok *tc = &d->tok[m->tool_calls];
     if (tc->type == HCC_T_PRIMITIVE) /* DIV-PAIRS-1 */
@@ -520,7 +520,7 @@ static int args_change(hcc_prune *p, int i, int *changed, hcc_error *err) {
   const hcc_transcript *t = p->t;
   const hcc_msg *m = &t->msg[i];
   *changed = 0;
-  if (m->role != HCC_ROLE_ASSISTANT || m->tool_calls < 0 || !hcc__py_truthy(&t->doc, m->tool_calls))
+  if (m->role != HCC_ROLE_ASSISTANT || !m->calls_truthy)
     return HCC_OK;
   for (int k = 0; k < m->ncalls && !*changed; k++) {
     int v = hcc__args_selected(&t->doc, &t->call[m->first_call + k], 0);

@@ -1,6 +1,8 @@
 /* transcript.c -- building the message and call tables over the tokens. */
 #include "transcript.h"
 
+#include "pyspace.h"
+
 size_t hcc__transcript_need(const hcc_json_info *info) {
   return hcc__arena_cost(info->tokens * sizeof(hcc_tok)) +
          hcc__arena_cost(hcc__max_msgs(info) * sizeof(hcc_msg)) +
@@ -84,6 +86,9 @@ int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len,
     m->content = v[1];
     m->tool_calls = v[2];
     m->tool_call_id = v[3];
+    m->content_truthy = (unsigned char)(v[1] >= 0 && hcc__py_truthy(d, v[1]));
+    m->content_type = (unsigned char)(v[1] >= 0 ? d->tok[v[1]].type : HCC_T_UNDEF);
+    m->calls_truthy = (unsigned char)(v[2] >= 0 && hcc__py_truthy(d, v[2]));
     m->first_call = t->ncall;
     m->ncalls = 0;
     if (v[2] >= 0 && d->tok[v[2]].type == HCC_T_ARRAY) {
