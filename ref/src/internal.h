@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hcc.h"
+#include "words.h"
 
 /* A piece of text (not NUL-terminated). */
 typedef struct hcc_slice {
@@ -22,12 +23,17 @@ typedef struct hcc_slice {
 /* Fills *err (when not NULL) and returns code. */
 int hcc__fail(hcc_error *err, int code, size_t offset, const char *message);
 
-/* ---- tokens (layout identical to jsmntok_t with JSMN_PARENT_LINKS; the
- * static assertions in json_tokens.c keep the two in step) ---------------- */
+/* ---- tokens (jsmn's type, start, end and size; test_json_tokens checks
+ * them against jsmn's) ------------------------------------------------------ */
 typedef enum { HCC_T_UNDEF = 0, HCC_T_OBJECT = 1, HCC_T_ARRAY = 2,
                HCC_T_STRING = 3, HCC_T_PRIMITIVE = 4 } hcc_toktype;
 typedef struct hcc_tok {
-  hcc_toktype type;
+  unsigned char type; /* hcc_toktype */
+  unsigned char tag;  /* what the scan read of the token's bytes, so later
+                       * passes need not load them: an object key's hcc_word
+                       * (words.h), and so the string value of a "role" key
+                       * (or of an escaped key); a primitive's first byte;
+                       * else 0 */
   int start;  /* strings: first byte after the opening quote */
   int end;    /* strings: the closing quote; others: one past the last byte */
   int size;   /* objects: member count; arrays: element count; keys: 1 */
@@ -157,6 +163,9 @@ int hcc__json_is_null(const hcc_doc *d, int i);
  * one pass over the members of obj: vals[k] is the value token of keys[k]
  * (the last duplicate wins), or -1; all -1 when obj is not an object. */
 void hcc__json_members(const hcc_doc *d, int obj, const char *const *keys, int nkeys, int *vals);
+/* The same for keys on the word list (words.h), given by number: the
+ * look-ups of every message and call, spared finding the numbers. */
+void hcc__json_members_w(const hcc_doc *d, int obj, const unsigned char *words, int nkeys, int *vals);
 /* Hash of the code points string token t decodes to (json.loads: escaped
  * surrogate pairs joined, lone surrogates kept), so equal strings hash
  * equal however they were escaped. */

@@ -87,42 +87,58 @@ static inline int same_key(const char *a, const char *b, size_t n) {
   return memcmp(a, b, n) == 0;
 }
 
-void hcc__json_members(const hcc_doc *d, int obj, const char *const *keys, int nkeys, int *vals) {
-  size_t len[8];
-  for (int k = 0; k < nkeys; k++) {
-    size_t n = 0;
-    while (keys[k][n]) n++; /* a few bytes: no library call */
-    vals[k] = -1, len[k] = n;
-  }
+/* The look-up itself: keys[k] (len[k] bytes, no backslash) has the word
+ * id[k], HCC_W_OTHER when it is off the list. */
+static void members(const hcc_doc *d, int obj, const char *const *keys, const size_t *len,
+                    const unsigned char *id, int nkeys, int *vals) {
+  for (int k = 0; k < nkeys; k++) vals[k] = -1;
   if (obj < 0 || d->tok[obj].type != HCC_T_OBJECT) return;
   int j = obj + 1;
   for (int m = 0; m < d->tok[obj].size; m++) {
-    /* Decoding only shortens a body: a shorter key never matches, one as
-     * long matches byte for byte (the wanted keys hold no backslash), and
-     * only a longer one with an escape needs decoding; whether it has one
-     * is looked up once per key, inline (keys are a few bytes). */
-    const char *raw = d->text + d->tok[j].start;
-    size_t rn = (size_t)(d->tok[j].end - d->tok[j].start);
-    int escaped = -1;
+    /* The scan tagged each key with its word (words.h): wanted keys on
+     * the list are found without reading the text; only an escaped key is
+     * compared decoded, and one off the list byte for byte. */
+    int tag = d->tok[j].tag;
     for (int k = 0; k < nkeys; k++) {
-      if (rn < len[k]) continue;
-      if (rn == len[k]) {
-        if (same_key(raw, keys[k], rn)) vals[k] = j + 1;
-        continue;
+      if (tag == HCC_W_ESCAPED) {
+        if (hcc__json_str_eq(d, j, keys[k], len[k])) vals[k] = j + 1;
+      } else if (id[k] != HCC_W_OTHER) {
+        if (tag == id[k]) vals[k] = j + 1;
+      } else if (tag == HCC_W_OTHER && (size_t)(d->tok[j].end - d->tok[j].start) == len[k] &&
+                 same_key(d->text + d->tok[j].start, keys[k], len[k])) {
+        vals[k] = j + 1;
       }
-      if (escaped < 0) {
-        size_t b = 0;
-        while (b < rn && raw[b] != '\\') b++;
-        escaped = b < rn;
-      }
-      if (escaped && hcc__json_str_eq(d, j, keys[k], len[k])) vals[k] = j + 1;
     }
     j = hcc__json_skip(d, j + 1);
   }
 }
 
+void hcc__json_members(const hcc_doc *d, int obj, const char *const *keys, int nkeys, int *vals) {
+  size_t len[8];
+  unsigned char id[8];
+  for (int k = 0; k < nkeys; k++) {
+    size_t n = 0;
+    while (keys[k][n]) n++; /* a few bytes: no library call */
+    len[k] = n;
+    id[k] = (unsigned char)hcc__word_id(keys[k], n);
+  }
+  members(d, obj, keys, len, id, nkeys, vals);
+}
+
+void hcc__json_members_w(const hcc_doc *d, int obj, const unsigned char *words, int nkeys, int *vals) {
+  size_t len[8];
+  const char *keys[8];
+  for (int k = 0; k < nkeys; k++) {
+    size_t n = 0;
+    keys[k] = hcc__word_names[words[k]];
+    while (keys[k][n]) n++;
+    len[k] = n;
+  }
+  members(d, obj, keys, len, words, nkeys, vals);
+}
+
 int hcc__json_is_null(const hcc_doc *d, int i) {
-  return d->tok[i].type == HCC_T_PRIMITIVE && d->text[d->tok[i].start] == 'n';
+  return d->tok[i].type == HCC_T_PRIMITIVE && d->tok[i].tag == 'n';
 }
 
 /* ---- decoded strings and Python's dict over an object's keys ------------- */

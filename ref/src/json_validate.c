@@ -374,28 +374,36 @@ static int scan_string(vstate *v) {
   return hcc__fail(v->err, HCC_E_TRUNCATED, v->n, "unterminated string");
 }
 
-/* 1 when the (already validated) key body raw[0..n) decodes to the ASCII
- * word w: the transcript finds keys decoded (hcc__json_get), so
- * "\u0061rguments" must count for max_arguments too.  Escaping each of
- * at most 9 ASCII letters as \u00XX makes at most 54 raw bytes. */
+/* 1 when the (already validated) escaped key body raw[0..n) decodes to
+ * the ASCII word w.  Escaping each of at most 9 ASCII letters as \u00XX
+ * makes at most 54 raw bytes. */
 static __attribute__((noinline)) int is_key_escaped(const unsigned char *raw, size_t n, const char *w,
                                                     size_t wn) {
   char tmp[54];
-  size_t k = 0;
-  while (k < n && raw[k] != '\\') k++; /* a key of a few bytes: no library call */
-  if (k == n) return 0;
+  if (n < wn || n > 6 * wn) return 0; /* decoding only shortens, by 5 a byte at most */
   return hcc__json_decode((const char *)raw, n, tmp) == wn && memcmp(tmp, w, wn) == 0;
 }
 
-/* Inlined at its two call sites, where wn is a constant: the compare of a
- * key as long as the word becomes a few instructions, not a library call
- * (this runs for every key of the input). */
-static inline __attribute__((always_inline)) int is_key(const unsigned char *raw, size_t n, const char *w,
-                                                        size_t wn, int plain) {
-  if (n == wn) return memcmp(raw, w, wn) == 0;
-  if (plain) return 0; /* no escape: the body is the key */
-  if (n < wn || n > 6 * wn) return 0; /* decoding only shortens, by 5 a byte at most */
-  return is_key_escaped(raw, n, w, wn);
+/* The hcc_word of the string body raw[0..n) just scanned (plain: the
+ * scan saw no backslash in it).  Inlined: it runs for every key, with the
+ * compares of the list's spellings at constant lengths. */
+static inline int escaped_key(const unsigned char *raw, size_t n, int plain) {
+  size_t k = 0;
+  if (plain) return 0;
+  while (k < n && raw[k] != '\\') k++; /* a key of a few bytes: no library call */
+  return k < n;
+}
+
+static inline __attribute__((always_inline)) int word_of(const unsigned char *raw, size_t n, int plain) {
+  return escaped_key(raw, n, plain) ? HCC_W_ESCAPED : hcc__word_id((const char *)raw, n);
+}
+
+/* word_of for the checking-only scan, which needs to know only whether a
+ * key is "arguments" or "name" (for the facts in hcc_json_info). */
+static inline __attribute__((always_inline)) int args_or_name(const unsigned char *raw, size_t n, int plain) {
+  if (n == 9 && memcmp(raw, "arguments", 9) == 0) return HCC_W_ARGUMENTS;
+  if (n == 4 && memcmp(raw, "name", 4) == 0) return HCC_W_NAME;
+  return escaped_key(raw, n, plain) ? HCC_W_ESCAPED : HCC_W_OTHER;
 }
 
 /* Bytes of s[0..n) that are '[', '{', ',', ':' or a backslash (see
@@ -480,7 +488,8 @@ static inline void tok_open(tsink *t, size_t idx, hcc_toktype type, size_t start
     return;
   }
   hcc_tok *k = &t->tok[idx];
-  k->type = type;
+  k->type = (unsigned char)type;
+  k->tag = HCC_W_OTHER;
   k->start = (int)start;
   k->end = -1;
   k->size = 0;
@@ -501,6 +510,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
   size_t key_start = 0;
   int key_is_args = 0;  /* the last key read was "arguments" */
   int key_is_name = 0;  /* ... "name" */
+  int key_may_be_role = 0; /* ... "role", or escaped (its value is tagged) */
   /* Messages sit one level deep under an array root, two under an object
    * root ({"messages": [...]}): the message level. */
   size_t msg_depth = 1, msg_tok = 0; /* first token of the open message */
@@ -552,14 +562,24 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
                          st == S_OBJ_FIRST ? "expected a string key or '}'"
                                            : "expected a string key after ','");
       if ((rc = scan_string(&v)) != HCC_OK) return rc;
-      if (emit) {
-        key_tok = (int)v.info.tokens;
-        tok_open(t, v.info.tokens, HCC_T_STRING, key_start + 1, open_tok[depth - 1]);
-        if (t->ok) t->tok[key_tok].end = (int)(v.i - 1);
+      {
+        const unsigned char *kb = v.s + key_start + 1;
+        size_t kn = v.i - key_start - 2;
+        int kid = emit ? word_of(kb, kn, v.plain) : args_or_name(kb, kn, v.plain);
+        if (emit) {
+          key_tok = (int)v.info.tokens;
+          tok_open(t, v.info.tokens, HCC_T_STRING, key_start + 1, open_tok[depth - 1]);
+          if (t->ok) t->tok[key_tok].end = (int)(v.i - 1), t->tok[key_tok].tag = (unsigned char)kid;
+        }
+        v.info.tokens++;
+        /* the transcript finds keys decoded (hcc__json_members), so
+         * "\u0061rguments" counts for max_arguments too */
+        key_is_args = kid == HCC_W_ARGUMENTS ||
+                      (kid == HCC_W_ESCAPED && is_key_escaped(kb, kn, "arguments", 9));
+        key_is_name = kid == HCC_W_NAME || (kid == HCC_W_ESCAPED && !key_is_args &&
+                                              is_key_escaped(kb, kn, "name", 4));
+        key_may_be_role = kid == HCC_W_ROLE || kid == HCC_W_ESCAPED;
       }
-      v.info.tokens++;
-      key_is_args = is_key(v.s + key_start + 1, v.i - key_start - 2, "arguments", 9, v.plain);
-      key_is_name = !key_is_args && is_key(v.s + key_start + 1, v.i - key_start - 2, "name", 4, v.plain);
       st = S_OBJ_COLON;
       continue;
     case S_ARR_NEXT:
@@ -588,6 +608,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
       }
       args_value = member_value && key_is_args;
       int name_value = member_value && key_is_name;
+      int role_value = member_value && key_may_be_role;
       member_value = 0;
       if (c == '{' || c == '[') {
         if (depth == HCC_MAX_DEPTH)
@@ -610,6 +631,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
       }
       size_t at = v.i;
       hcc_toktype type = HCC_T_PRIMITIVE;
+      unsigned char tag = c; /* a primitive's first byte */
       if (c == '"') {
         rc = scan_string(&v);
         type = HCC_T_STRING;
@@ -624,6 +646,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
           }
         }
         if (rc == HCC_OK && name_value) v.info.name_bytes += v.i - at - 2;
+        if (rc == HCC_OK && role_value) tag = (unsigned char)word_of(v.s + at + 1, v.i - at - 2, v.plain);
       }
       else if (c == '-' || is_digit(c)) rc = scan_number(&v);
       else if (c == 't' || c == 'f' || c == 'n') rc = scan_literal(&v);
@@ -646,7 +669,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
         /* strings exclude their quotes, as in jsmn */
         int str = type == HCC_T_STRING;
         tok_open(t, idx, type, at + (size_t)str, parent);
-        if (t->ok) t->tok[idx].end = (int)(v.i - (size_t)str);
+        if (t->ok) t->tok[idx].end = (int)(v.i - (size_t)str), t->tok[idx].tag = str ? (role_value ? tag : 0) : tag;
       }
       goto after_value;
     }

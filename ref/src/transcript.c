@@ -14,6 +14,13 @@ static hcc_role role_of(const hcc_doc *d, int v) {
       {"system", 6, HCC_ROLE_SYSTEM}, {"user", 4, HCC_ROLE_USER},
       {"assistant", 9, HCC_ROLE_ASSISTANT}, {"tool", 4, HCC_ROLE_TOOL}};
   if (v < 0 || d->tok[v].type != HCC_T_STRING) return HCC_ROLE_NONE;
+  switch (d->tok[v].tag) { /* the scan's word for a role value: no load */
+  case HCC_W_SYSTEM: return HCC_ROLE_SYSTEM;
+  case HCC_W_USER: return HCC_ROLE_USER;
+  case HCC_W_ASSISTANT: return HCC_ROLE_ASSISTANT;
+  case HCC_W_TOOL: return HCC_ROLE_TOOL;
+  default: break; /* off the list, escaped, or untagged: read it */
+  }
   const char *s = d->text + d->tok[v].start;
   size_t n = (size_t)(d->tok[v].end - d->tok[v].start);
   /* A body spelling a role byte for byte is that role (the names hold no
@@ -47,9 +54,9 @@ static size_t value_offset(const hcc_doc *d, int v) {
 
 int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len,
                           hcc_arena *a, hcc_error *err) {
-  static const char *const mkeys[] = {"role", "content", "tool_calls", "tool_call_id"};
-  static const char *const ckeys[] = {"id", "call_id", "function"};
-  static const char *const fkeys[] = {"name", "arguments"};
+  static const unsigned char mkeys[] = {HCC_W_ROLE, HCC_W_CONTENT, HCC_W_TOOL_CALLS, HCC_W_TOOL_CALL_ID};
+  static const unsigned char ckeys[] = {HCC_W_ID, HCC_W_CALL_ID, HCC_W_FUNCTION};
+  static const unsigned char fkeys[] = {HCC_W_NAME, HCC_W_ARGUMENTS};
   hcc_doc *d = &t->doc;
   int rc = hcc__json_parse(d, in, len, a, err);
   if (rc != HCC_OK) return rc;
@@ -80,7 +87,7 @@ int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len,
     /* The next message's keys are the cold bytes here (the text between
      * is mostly content, not read again): ask for them one message ahead. */
     if (i + 1 < t->nmsg) __builtin_prefetch(d->text + d->tok[d->tok[j].next].start);
-    hcc__json_members(d, j, mkeys, 4, v);
+    hcc__json_members_w(d, j, mkeys, 4, v);
     m->role_tok = v[0];
     m->role = role_of(d, v[0]);
     m->content = v[1];
@@ -98,11 +105,11 @@ int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len,
         hcc_call *call = &t->call[t->ncall++];
         int cv[3], fv[2];
         call->tok = c;
-        hcc__json_members(d, c, ckeys, 3, cv);
+        hcc__json_members_w(d, c, ckeys, 3, cv);
         call->id = cv[0];
         call->call_id = cv[1];
         call->function = cv[2];
-        hcc__json_members(d, cv[2], fkeys, 2, fv);
+        hcc__json_members_w(d, cv[2], fkeys, 2, fv);
         call->name = fv[0];
         call->arguments = fv[1];
         c = hcc__json_skip(d, c);

@@ -523,15 +523,29 @@ static void gen_value(gen *g, int depth) {
     int k = (int)(rnd(g) % 5);
     for (int i = 0; i < k; i++) {
       if (i) { ws(g); put(g, ",", 1); ws(g); }
-      uint32_t kk = rnd(g) % 8;
+      /* keys on the word list (words.h), plain, escaped and long, and
+       * near misses; a "role" key's value is often a role name */
+      static const char *const listed[] = {
+          "\"role\"", "\"\\u0072ole\"", "\"rolf\"", "\"content\"", "\"tool_call_id\"",
+          "\"_compressed_summary\"", "\"_compressed_summary_has_user_turn\"",
+          "\"\\u005fcompressed_summary\"", "\"Role\"", "\"id\""};
+      static const char *const roles[] = {"\"user\"", "\"assistant\"", "\"\\u0075ser\"", "\"tool\"",
+                                          "\"system\"", "\"users\"", "\"role\"", "\"\""};
+      uint32_t kk = rnd(g) % 12;
+      int role = 0;
       if (kk < 2) puts_(g, "\"arguments\"");
       else if (kk == 2) puts_(g, "\"name\"");
       else if (kk == 3) puts_(g, "\"n\\u0061me\"");
-      else gen_string(g);
+      else if (kk >= 8) {
+        uint32_t w = rnd(g) % N(listed);
+        puts_(g, listed[w]);
+        role = w < 2;
+      } else gen_string(g);
       ws(g);
       put(g, ":", 1);
       ws(g);
-      gen_value(g, depth + 1);
+      if (role && rnd(g) % 2) puts_(g, roles[rnd(g) % N(roles)]);
+      else gen_value(g, depth + 1);
     }
     ws(g);
     put(g, "}", 1);
@@ -597,6 +611,70 @@ static void check_facts(const hcc_doc *d, const hcc_json_info *info) {
   assert_int_equal(info->odd_escapes, odd);
 }
 
+/* The scan's tags (words.h), recomputed from the text and the span-derived
+ * tree: a key's word (escaped when it has a backslash), the same for the
+ * string value of a "role" or escaped key, a primitive's first byte. */
+static int word_of_body(const hcc_doc *d, int i) {
+  const char *b = d->text + d->tok[i].start;
+  size_t n = (size_t)(d->tok[i].end - d->tok[i].start);
+  if (memchr(b, '\\', n)) return HCC_W_ESCAPED;
+  for (int w = 1; w < HCC_W__COUNT; w++)
+    if (strlen(hcc__word_names[w]) == n && memcmp(hcc__word_names[w], b, n) == 0) return w;
+  return HCC_W_OTHER;
+}
+
+/* json.loads's d.get(key) by decoding every key, the last one winning. */
+static int naive_get(const hcc_doc *d, int obj, const char *key) {
+  char buf[256];
+  int found = -1, j = obj + 1;
+  if (d->tok[obj].type != HCC_T_OBJECT) return -1;
+  for (int m = 0; m < d->tok[obj].size; m++, j = hcc__json_skip(d, j + 1)) {
+    size_t n = (size_t)(d->tok[j].end - d->tok[j].start);
+    if (n >= sizeof buf) continue; /* longer than any probe even decoded */
+    size_t k = hcc__json_decode(d->text + d->tok[j].start, n, buf);
+    if (k == strlen(key) && memcmp(buf, key, k) == 0) found = j + 1;
+  }
+  return found;
+}
+
+static int word_of_body_str(const char *s) {
+  for (int w = 1; w < HCC_W__COUNT; w++)
+    if (strcmp(hcc__word_names[w], s) == 0) return w;
+  return HCC_W_OTHER;
+}
+
+static void check_tags(const hcc_doc *d) {
+  static const char *const probes[] = {"role", "content", "name", "arguments", "rolf", "Role", "id",
+                                       "_compressed_summary", "_compressed_summary_has_user_turn",
+                                       "tool_call_id", "a", "", "users"};
+  int *par = parents_of(d);
+  for (int i = 0; i < d->ntok; i++) {
+    const hcc_tok *k = &d->tok[i];
+    int want = 0;
+    int is_key = i && d->tok[par[i]].type == HCC_T_OBJECT;
+    if (k->type == HCC_T_PRIMITIVE) want = (unsigned char)d->text[k->start];
+    else if (k->type == HCC_T_STRING && is_key) want = word_of_body(d, i);
+    else if (k->type == HCC_T_STRING && i && d->tok[par[i]].type == HCC_T_STRING &&
+             (d->tok[par[i]].tag == HCC_W_ROLE || d->tok[par[i]].tag == HCC_W_ESCAPED))
+      want = word_of_body(d, i);
+    if (k->tag != want) print_error("token %d: tag %d, want %d\n", i, k->tag, want);
+    assert_int_equal(k->tag, want);
+    if (k->type != HCC_T_OBJECT) continue;
+    for (size_t p = 0; p < N(probes); p++) {
+      int got = hcc__json_get(d, i, probes[p]), naive = naive_get(d, i, probes[p]);
+      if (got != naive) print_error("object %d, key \"%s\": %d, want %d\n", i, probes[p], got, naive);
+      assert_int_equal(got, naive);
+      int w = word_of_body_str(probes[p]);
+      if (w == HCC_W_OTHER) continue;
+      unsigned char words[1] = {(unsigned char)w};
+      int v;
+      hcc__json_members_w(d, i, words, 1, &v);
+      assert_int_equal(v, naive);
+    }
+  }
+  free(par);
+}
+
 static void check_agreement(const char *s, size_t n) {
   hcc_json_info info;
   if (hcc_json_validate(s, n, &info, NULL) != HCC_OK) return;
@@ -614,6 +692,7 @@ static void check_agreement(const char *s, size_t n) {
   check_tree(&p.d);
   if (s[b] == '[' || s[b] == '{' || s[b] == '"') same_as_jsmn(&p.d, s, n);
   check_facts(&p.d, &info);
+  check_tags(&p.d);
   assert_int_equal(info.root, (unsigned char)s[b]);
   done(&p);
 }
