@@ -733,7 +733,10 @@ static size_t content_bytes(void *ctx, size_t k, size_t *pos, unsigned char *buf
   char *dst = (char *)buf;
   size_t n = hcc__json_decode_some(s->d->text + tok->start, (size_t)(tok->end - tok->start), pos, dst, cap);
   /* A lone surrogate decodes to ED A0..BF xx, which valid raw UTF-8 never
-   * holds (the validator refuses encoded surrogates): "?" replaces it. */
+   * holds (the validator refuses encoded surrogates): "?" replaces it.
+   * The validator counted the document's lone surrogates: mostly none,
+   * and then there is nothing to look for. */
+  if (!s->d->info.lone_surrogates) return n;
   char *e = memchr(dst, 0xED, n);
   if (!e) return n;
   size_t w = (size_t)(e - dst);
