@@ -262,12 +262,6 @@ size_t hcc__find_pair(const char *s, size_t n, char a, char b);
  * searches in one pass over s. */
 size_t hcc__find_pairs(const char *s, size_t n, char a1, char b1, char a2, char b2);
 
-/* ---- whole-text UTF-8 check (utf8_check.c) ------------------------------ */
-/* 1 when s[0..n) is strict UTF-8 (no overlongs, surrogates or values past
- * U+10FFFF), 0 when it is not, -1 when this build or CPU cannot check it
- * fast.  The validator uses it only to skip its own per-sequence checks. */
-int hcc__utf8_valid_fast(const char *s, size_t n);
-
 /* ---- UTF-8 / code points (utf8.c) -------------------------------------- */
 /* Number of code points of WTF-8 text. */
 size_t hcc__utf8_count(const char *s, size_t n);

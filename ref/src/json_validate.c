@@ -44,7 +44,6 @@ typedef struct vstate {
   size_t i;
   hcc_json_info info;
   hcc_error *err;
-  int utf8_ok; /* the whole text is valid UTF-8 (utf8_check.c said so) */
   int avx2;    /* long strings go to long_run_avx2 */
   int plain;   /* the last string scanned ended in its first sixteen bytes
                   with no backslash before its quote */
@@ -98,27 +97,16 @@ static size_t utf8_seq(const vstate *v, size_t i) {
 }
 
 /* Bytes at s[i..n) that are plain string content: printable ASCII other
- * than '"' and '\\', and, when the whole text is known to be valid UTF-8
- * (high), every byte 0x80 and up too.  Strings are most of a transcript's
- * bytes, so this is the scanner's hot loop.  With SSE2 (every x86-64)
- * sixteen bytes are tested at once: a byte stops the run when it equals
- * '"' or '\\', or is a control byte, or (without high) is 0x80 or up; read
- * as signed bytes, the last two are exactly the bytes below 0x20.
- * Elsewhere eight at a time in a 64-bit word (SWAR). */
-static size_t plain_run(const unsigned char *s, size_t i, size_t n, int high) {
+ * than '"' and '\\'.  With SSE2 (every x86-64) sixteen bytes are tested
+ * at once: a byte stops the run when it equals '"' or '\\', or is a
+ * control byte or 0x80 and up (read as signed bytes, exactly the bytes
+ * below 0x20).  Elsewhere eight at a time in a 64-bit word (SWAR).  Long
+ * strings go to long_run_avx2 where the CPU has AVX2; this is the scan
+ * of the rest. */
+static size_t plain_run(const unsigned char *s, size_t i, size_t n) {
 #if defined(__SSE2__) && !defined(HCC_NO_SIMD)
   const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
-  const __m128i space = _mm_set1_epi8(0x20), c1f = _mm_set1_epi8(0x1F);
-  if (high) {
-    while (n - i >= 16) {
-      __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-      __m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, bslash)),
-                                  _mm_cmpeq_epi8(_mm_min_epu8(x, c1f), x));
-      unsigned mask = (unsigned)_mm_movemask_epi8(stop);
-      if (mask) return i + (size_t)__builtin_ctz(mask);
-      i += 16;
-    }
-  }
+  const __m128i space = _mm_set1_epi8(0x20);
   while (n - i >= 16) {
     __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
     __m128i stop = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, quote), _mm_cmpeq_epi8(x, bslash)),
@@ -129,7 +117,7 @@ static size_t plain_run(const unsigned char *s, size_t i, size_t n, int high) {
   }
 #else
   const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
-  while (!high && n - i >= 8) {
+  while (n - i >= 8) {
     uint64_t w;
     memcpy(&w, s + i, 8);
     uint64_t quote = w ^ (ones * '"'), bslash = w ^ (ones * '\\');
@@ -140,7 +128,7 @@ static size_t plain_run(const unsigned char *s, size_t i, size_t n, int high) {
     i += 8;
   }
 #endif
-  while (i < n && s[i] >= 0x20 && (high || s[i] < 0x80) && s[i] != '"' && s[i] != '\\') i++;
+  while (i < n && s[i] >= 0x20 && s[i] < 0x80 && s[i] != '"' && s[i] != '\\') i++;
   return i;
 }
 
@@ -152,12 +140,11 @@ static const unsigned char SIMPLE_ESCAPE[256] = {
 #if defined(__SSE2__) && !defined(HCC_NO_SIMD)
 
 /* The bytes among s[0..16) that stop a plain run (as plain_run: '"',
- * '\\', control bytes and, without high, bytes 0x80 and up) in *stop, the
- * quotes among them in *q. */
-static inline void first_block(const unsigned char *s, int high, unsigned *stop, unsigned *q) {
+ * '\\', control bytes and bytes 0x80 and up) in *stop, the quotes among
+ * them in *q. */
+static inline void first_block(const unsigned char *s, unsigned *stop, unsigned *q) {
   __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
-  __m128i low = high ? _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1F)), x)
-                     : _mm_cmplt_epi8(x, _mm_set1_epi8(0x20));
+  __m128i low = _mm_cmplt_epi8(x, _mm_set1_epi8(0x20));
   *q = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')));
   *stop = *q | (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')), low));
 }
@@ -224,8 +211,9 @@ static inline size_t u_escape(vstate *v, size_t i) {
   return i;
 }
 
-#if (defined(__x86_64__) || defined(__i386__)) && !defined(HCC_NO_SIMD) && !defined(HCC_NO_AVX2)
-#include <immintrin.h>
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(HCC_NO_SIMD) && \
+    !defined(HCC_NO_AVX2)
+#include "utf8_avx2.h"
 #define HCC_LONG_AVX2 1
 #define AVX2 __attribute__((target("avx2")))
 
@@ -249,28 +237,58 @@ AVX2 static inline __m256i escape_letters(__m256i x) {
                           _mm256_set1_epi8(-1));
 }
 
-/* The body of a long string, 64 bytes a step (two AVX2 loads), for a
- * text known to be valid UTF-8 (which only the AVX2 check establishes):
- * returns an offset where the byte scan of scan_string can go on (never
- * inside an escape), which is the closing quote when the whole body was
- * taken.  A transcript's long strings have a quote or backslash every
- * dozen bytes; stopping at each costs a mispredicted branch, which this
- * avoids: which bytes are escaped follows from the runs of backslashes
- * with carries (hcc__escaped_bits), the first unescaped quote ends the
- * body, the escaped letters are checked by table, and \u escapes are
- * taken in the run (u_escape), so a terminal output's ANSI \u001b does
- * not send the rest of its string to the byte scan.  A control byte, a
- * bad escape, bad hex or fewer than 64 bytes left hand back at a boundary
- * and let the byte scan decide (and report). */
+/* long_run_avx2's answer when a block is not valid UTF-8 */
+#define RUN_DOUBT ((size_t)-1)
+
+/* The bytes before s[i] that begin a UTF-8 sequence s[i] would continue
+ * (0 to 3): where the byte scan may take over without starting inside a
+ * sequence. */
+static inline size_t seq_back(const unsigned char *s, size_t i) {
+  if (i >= 1 && s[i - 1] >= 0xC0) return 1;
+  if (i >= 2 && s[i - 2] >= 0xE0) return 2;
+  if (i >= 3 && s[i - 3] >= 0xF0) return 3;
+  return 0;
+}
+
+/* The body of a long string from s[i], which starts a UTF-8 sequence, 64
+ * bytes a step (two AVX2 loads): returns an offset where the byte scan of
+ * scan_string can go on (never inside an escape or a UTF-8 sequence),
+ * which is the closing quote when the whole body was taken.  A
+ * transcript's long strings have a quote or backslash every dozen bytes;
+ * stopping at each costs a mispredicted branch, which this avoids: which
+ * bytes are escaped follows from the runs of backslashes with carries
+ * (hcc__escaped_bits), the first unescaped quote ends the body, the
+ * escaped letters are checked by table, and \u escapes are taken in the
+ * run (u_escape), so a terminal output's ANSI \u001b does not send the
+ * rest of its string to the byte scan.  Each block's UTF-8 is checked as
+ * it is read (utf8_avx2.h; an all-ASCII block in two instructions): a
+ * block that is not valid UTF-8 (bytes after the closing quote included)
+ * answers RUN_DOUBT, and the byte scan takes over from s[i] and reports
+ * the first error.  A control byte, a bad escape, bad hex or fewer than
+ * 64 bytes left hand back at a boundary and let the byte scan decide (and
+ * report). */
 AVX2 static size_t long_run_avx2(vstate *v, size_t i) {
   const unsigned char *s = v->s;
   const size_t n = v->n;
   const __m256i quote = _mm256_set1_epi8('"'), bslash = _mm256_set1_epi8('\\'), c1f = _mm256_set1_epi8(0x1F),
                 lu = _mm256_set1_epi8('u'), slash = _mm256_set1_epi8('/');
   uint64_t carry = 0; /* byte i is escaped by a backslash at i - 1 */
+  /* UTF-8 of the blocks read (utf8_avx2.h): the run starts where a
+   * sequence does (after ASCII), so the block before counts as ASCII */
+  __m256i last = _mm256_setzero_si256(), incomplete = _mm256_setzero_si256();
   while (n - i >= 64) {
     __m256i lo = _mm256_loadu_si256((const __m256i *)(const void *)(s + i));
     __m256i hi = _mm256_loadu_si256((const __m256i *)(const void *)(s + i + 32));
+    __m256i bad8;
+    if (_mm256_movemask_epi8(_mm256_or_si256(lo, hi)) == 0) {
+      bad8 = incomplete; /* ASCII: wrong only after a cut sequence */
+      incomplete = _mm256_setzero_si256();
+    } else {
+      bad8 = _mm256_or_si256(block_errors(lo, last), block_errors(hi, lo));
+      incomplete = utf8_incomplete(hi);
+    }
+    last = hi;
+    if (!_mm256_testz_si256(bad8, bad8)) return RUN_DOUBT; /* the byte scan decides */
     uint64_t q = bits64(_mm256_cmpeq_epi8(lo, quote), _mm256_cmpeq_epi8(hi, quote));
     uint64_t b = bits64(_mm256_cmpeq_epi8(lo, bslash), _mm256_cmpeq_epi8(hi, bslash));
     uint64_t c = bits64(_mm256_cmpeq_epi8(_mm256_min_epu8(lo, c1f), lo), _mm256_cmpeq_epi8(_mm256_min_epu8(hi, c1f), hi));
@@ -278,7 +296,7 @@ AVX2 static size_t long_run_avx2(vstate *v, size_t i) {
     uint64_t escaped = b | carry ? hcc__escaped_bits(b, &carry) : 0;
     uint64_t end = q & ~escaped;
     uint64_t before = end ? (end & (0 - end)) - 1 : ~(uint64_t)0;
-    if (c & before) return i - (size_t)in_carry;
+    if (c & before) return i - (size_t)in_carry - seq_back(s, i);
     uint64_t e = escaped & before;
     if (e) {
       /* the \u escapes in order, up to the first bad escape if any: the
@@ -300,13 +318,14 @@ AVX2 static size_t long_run_avx2(vstate *v, size_t i) {
       if (after > i + 64) { /* a pair ran into the next block: go on after it */
         i = after;
         carry = 0;
+        last = incomplete = _mm256_setzero_si256(); /* after the hex digits */
         continue;
       }
     }
     if (end) return i + (size_t)__builtin_ctzll(end);
     i += 64;
   }
-  return i - (size_t)carry;
+  return i - (size_t)carry - seq_back(s, i);
 }
 #endif
 
@@ -320,21 +339,33 @@ static int scan_string(vstate *v) {
    * with 64 bytes left, sends it to long_run_avx2. */
   if (v->n - i >= 16) {
     unsigned stop, q;
-    first_block(v->s + i, v->utf8_ok, &stop, &q);
+    first_block(v->s + i, &stop, &q);
     if (stop & q & (0 - stop)) {
       i += (size_t)__builtin_ctz(stop);
       v->plain = 1;
       goto closed;
     }
 #ifdef HCC_LONG_AVX2
-    if (v->avx2 && v->n - i >= 64) i = long_run_avx2(v, i);
-    else
+    if (v->avx2 && v->n - i >= 64) {
+      /* a doubt about UTF-8 (only bad UTF-8 raises one) hands the rest of
+       * the input to the byte scan, which finds and reports the first
+       * error; the run's counts are taken back first */
+      size_t odd = v->info.odd_escapes, lone = v->info.lone_surrogates;
+      size_t r = long_run_avx2(v, i);
+      if (r == RUN_DOUBT) {
+        v->info.odd_escapes = odd, v->info.lone_surrogates = lone;
+        v->avx2 = 0;
+        i += stop ? (size_t)__builtin_ctz(stop) : 16;
+      } else {
+        i = r;
+      }
+    } else
 #endif
       i += stop ? (size_t)__builtin_ctz(stop) : 16;
   }
 #endif
   while (i < v->n) {
-    i = plain_run(v->s, i, v->n, v->utf8_ok);
+    i = plain_run(v->s, i, v->n);
     if (i >= v->n) break;
     unsigned char c = v->s[i];
     if (c == '"') {
@@ -524,7 +555,6 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
   v.i = 0;
   memset(&v.info, 0, sizeof v.info);
   v.err = err;
-  v.utf8_ok = 0;
   v.avx2 = 0;
   v.plain = 0;
   if (info) memset(info, 0, sizeof *info);
@@ -535,9 +565,8 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
   while (v.i < len && is_blank(v.s[v.i])) v.i++;
   if (v.i == len) return hcc__fail(err, HCC_E_EMPTY, v.i, "no JSON value in the input");
   v.info.root = v.s[v.i];
-  v.utf8_ok = hcc__utf8_valid_fast(in, len) == 1;
 #ifdef HCC_LONG_AVX2
-  v.avx2 = v.utf8_ok && __builtin_cpu_supports("avx2");
+  v.avx2 = __builtin_cpu_supports("avx2");
 #endif
 
   while (v.i < len) {

@@ -729,8 +729,9 @@ static void test_bad_bytes_everywhere(void **state) {
 /* ---- strings, by a reference scanner -------------------------------------- */
 
 /* The string rules of JSON-3..JSON-5 one byte at a time, for a document
- * that is one string of ASCII and escapes: the error and its offset, or
- * HCC_OK with the body length and the lone surrogates. */
+ * that is one string (then blanks): the error and its offset, or HCC_OK
+ * with the body length and the lone surrogates.  UTF-8 is strict: a bad
+ * or cut sequence is an error at its first byte. */
 static int hexv(char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F') ? 1 : 0;
 }
@@ -744,11 +745,28 @@ static long hex4_at(const char *s, size_t n, size_t i) {
   }
   return u;
 }
+static size_t ref_utf8(const unsigned char *s, size_t n, size_t i) {
+  unsigned char c = s[i];
+  size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+  if (!len || n - i < len) return 0;
+  unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+  unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+  if (s[i + 1] < lo || s[i + 1] > hi) return 0;
+  for (size_t k = 2; k < len; k++)
+    if (s[i + k] < 0x80 || s[i + k] > 0xBF) return 0;
+  return len;
+}
 static int ref_string(const char *s, size_t n, size_t *off, size_t *body, size_t *lone, size_t *odd) {
   size_t i = 1;
   *lone = *odd = 0;
   while (i < n) {
     unsigned char c = (unsigned char)s[i];
+    if (c >= 0x80) {
+      size_t k = ref_utf8((const unsigned char *)s, n, i);
+      if (!k) { *off = i; return HCC_E_UTF8; }
+      i += k;
+      continue;
+    }
     if (c == '"') {
       *body = i - 1;
       for (size_t j = i + 1; j < n; j++)
@@ -787,18 +805,26 @@ static int ref_string(const char *s, size_t n, size_t *off, size_t *body, size_t
 
 /* Random strings of every length around the 16- and 64-byte blocks of the
  * string scan (most followed by 70 blanks, so that blocks are read to the
- * closing quote, not only to the end of the text): plain text, runs of backslashes before quotes, every short
- * escape, \u escapes (pairs, lone halves, bad hex), control bytes, bad
- * escapes, a missing closing quote. */
+ * closing quote, not only to the end of the text): plain text, runs of
+ * backslashes before quotes, every short escape, \u escapes (pairs, lone
+ * halves, bad hex), UTF-8 of every length (so sequences straddle blocks)
+ * and bad UTF-8 of every kind (the long-string scan checks it block by
+ * block), control bytes, bad escapes, a missing closing quote, a bad byte
+ * after the closing quote in the same block. */
 static void test_strings_against_reference(void **state) {
   (void)state;
   static const char *const pieces[] = {
       "a", "bc", "hello world ", "\\n", "\\t", "\\\"", "\\\\", "\\\\\\\"", "\\\\\\\\",
       "\\/", "\\b", "\\f", "\\r", "\\u0041", "\\ud83d\\ude00", "\\ud800", "\\udc00x",
       "\\u12G4", "\\x", "\\a", "\x01", "\x1f", "\t", "\x7f", "'"};
-  static char doc[1200];
+  static const char *const utf8[] = {"\xc3\xa9", "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "\xe2\x80\x94",
+                                     "\xdf\xbf", "\xef\xbf\xbf", "\xf4\x8f\xbf\xbf"};
+  static const char *const bad8[] = {"\x80", "\xbf", "\xe6\x97", "\xc0\xaf", "\xe0\x80\x80",
+                                     "\xed\xa0\x80", "\xf4\x90\x80\x80", "\xf5", "\xff", "\xc3",
+                                     "\xf0\x9f\x98"};
+  static char doc[1600];
   uint64_t x = 0x853c49e6748fea9bull;
-  size_t seen[8] = {0};
+  size_t seen[8] = {0}, utf8_errors = 0;
   for (int it = 0; it < 60000; it++) {
     size_t n = 0, want = (size_t)(it % 300);
     int rare = it % 7 == 0; /* most strings hold no error at all */
@@ -807,11 +833,19 @@ static void test_strings_against_reference(void **state) {
       x ^= x << 13, x ^= x >> 7, x ^= x << 17;
       size_t k = x % N(pieces);
       if (!rare && k >= 17) k = x % 15; /* errors only in the rare ones */
-      size_t len = strlen(pieces[k]);
-      memcpy(doc + n, pieces[k], len);
+      const char *piece = pieces[k];
+      if (it % 2 && (x >> 32) % 3 == 0) piece = utf8[(x >> 40) % N(utf8)];
+      if (rare && (x >> 32) % 41 == 0) piece = bad8[(x >> 40) % N(bad8)];
+      size_t len = strlen(piece);
+      memcpy(doc + n, piece, len);
       n += len;
     }
     if (it % 11) doc[n++] = '"';
+    if (it % 13 == 0 && it % 11) { /* a bad byte after the quote, in its block */
+      memset(doc + n, ' ', 5);
+      n += 5;
+      doc[n++] = (char)0x80;
+    }
     if (it % 3) { /* blanks after it: the block scan runs up to the quote */
       memset(doc + n, ' ', 70);
       n += 70;
@@ -832,8 +866,53 @@ static void test_strings_against_reference(void **state) {
       assert_int_equal(info.odd_escapes, odd);
     }
     seen[-rc < 8 ? -rc : 7]++;
+    utf8_errors += rc == HCC_E_UTF8;
   }
   assert_true(seen[0] > 10000); /* many valid strings, many of each error */
+  assert_true(utf8_errors > 300);
+}
+
+/* Each kind of bad UTF-8 at every offset of a long string (ASCII or
+ * non-ASCII around it, so the bad bytes meet every position of the 64-byte
+ * blocks and a cut sequence meets an all-ASCII block): rejected as
+ * HCC_E_UTF8 at the first byte of the bad sequence; and good UTF-8 at
+ * every offset is accepted. */
+static void test_utf8_at_every_offset(void **state) {
+  (void)state;
+  static const char *const bad8[] = {"\x80", "\xe6\x97", "\xc0\xaf", "\xe0\x80\x80", "\xed\xa0\x80",
+                                     "\xf4\x90\x80\x80", "\xf5", "\xc3", "\xf0\x9f\x98"};
+  static const char *const fill[] = {"a", "\xc3\xa9", "\xe6\x97\xa5"};
+  static char doc[512];
+  for (size_t f = 0; f < N(fill); f++)
+    for (size_t b = 0; b <= N(bad8); b++)
+      for (size_t at = 1; at < 260; at++) {
+        size_t n = 0, fl = strlen(fill[f]);
+        doc[n++] = '"';
+        while (n < at) { /* whole fill sequences up to the offset */
+          if (n + fl > at) { doc[n++] = 'b'; continue; }
+          memcpy(doc + n, fill[f], fl);
+          n += fl;
+        }
+        size_t where = n;
+        if (b < N(bad8)) {
+          memcpy(doc + n, bad8[b], strlen(bad8[b]));
+          n += strlen(bad8[b]);
+        }
+        while (n < 300) doc[n++] = 'c'; /* ASCII after it: a cut sequence meets it */
+        doc[n++] = '"';
+        memset(doc + n, ' ', 80);
+        n += 80;
+        hcc_error err;
+        int rc = hcc_json_validate(doc, n, NULL, &err);
+        if (b == N(bad8)) {
+          assert_int_equal(rc, HCC_OK);
+          continue;
+        }
+        if (rc != HCC_E_UTF8 || err.offset != where)
+          print_error("fill %zu, bad %zu at %zu: %s at %zu\n", f, b, where, hcc_error_name(rc), err.offset);
+        assert_int_equal(rc, HCC_E_UTF8);
+        assert_int_equal(err.offset, where);
+      }
 }
 
 int main(void) {
@@ -858,6 +937,7 @@ int main(void) {
       cmocka_unit_test(test_prefixes),
       cmocka_unit_test(test_bad_bytes_everywhere),
       cmocka_unit_test(test_strings_against_reference),
+      cmocka_unit_test(test_utf8_at_every_offset),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,13 +1,9 @@
-/* utf8_check.c -- strict UTF-8 validation of a whole text, thirty-two
- * bytes at a time.
- *
- * The validator (json_validate.c) checks the UTF-8 of every string as it
- * reads it, one sequence at a time, and reports the first bad one by
- * offset.  Checking the whole input first, vectorised, lets it skip that
- * work on the common case: when this pass says the text is valid UTF-8,
- * the string scan treats bytes 0x80 and up as plain text; when it says
- * anything else, the scan runs exactly as before and finds the error
- * itself.  So this pass decides only speed, never an answer.
+/* utf8_avx2.h -- strict UTF-8 validation of 32-byte blocks with AVX2: the
+ * error flags of a block given the block before it.  The validator's
+ * long-string scan (json_validate.c) checks each block of a string as it
+ * reads it for quotes and escapes, so the text is read once; bytes
+ * outside long strings are checked one sequence at a time by its byte
+ * scan (utf8_seq), which also decides every block this check doubts.
  *
  * The algorithm is the "lookup" method of Keiser and Lemire ("Validating
  * UTF-8 in less than one instruction per byte", 2021), as simdjson and
@@ -17,17 +13,9 @@
  * checked with saturating subtractions on the bytes two and three back.
  * Strict: overlongs, surrogates (ED A0..BF) and values above U+10FFFF are
  * errors, as in json_validate.c's utf8_seq.
- *
- * Thirty-two bytes at a time with AVX2.  It is compiled for AVX2 on x86-64
- * whatever the build flags, and used only when the CPU reports it; on any
- * other CPU or compiler the pass answers "not checked" and the exact scan
- * does all the work (AVX2 because it halves this pass against the SSSE3
- * version it replaced: 16.7 % of validate's profile on the 100 MB
- * transcript before).  */
-#include "internal.h"
-
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(HCC_NO_SIMD) && \
-    !defined(HCC_NO_AVX2)
+ * Include only on x86-64 with GCC or clang (the target attribute). */
+#ifndef HCC_UTF8_AVX2_H
+#define HCC_UTF8_AVX2_H
 #include <immintrin.h>
 
 /* error kinds, one bit each (two share bit 6: they never meet) */
@@ -104,81 +92,15 @@ T static inline __m256i block_errors(__m256i cur, __m256i last) {
   return _mm256_xor_si256(must23, sc);
 }
 
-T static inline int zero(__m256i x) { return _mm256_testz_si256(x, x); }
 
-T static inline __m256i load(const unsigned char *p) {
-  return _mm256_loadu_si256((const __m256i *)(const void *)p);
-}
 
-T static int valid_avx2(const unsigned char *s, size_t n) {
-  __m256i last = _mm256_setzero_si256(), err = _mm256_setzero_si256();
-  /* a lead byte in the last three places of a block wants more bytes */
+/* The bytes of a lead byte in the last three places of a block that want
+ * more bytes: subtracting these (saturating) leaves non-zero exactly there. */
+T static inline __m256i utf8_incomplete(__m256i cur) {
   const __m256i max = _mm256_setr_epi8(
       -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
       -1, -1, -1, -1, -1, -1, (char)(0xF0 - 1), (char)(0xE0 - 1), (char)(0xC0 - 1));
-  __m256i incomplete = _mm256_setzero_si256();
-  size_t i = 0;
-  unsigned char tail[32];
-  for (;;) {
-    __m256i cur;
-    /* 128 ASCII bytes after a block that ended every sequence: nothing to
-     * check (most of a transcript) */
-    while (n - i >= 128 && zero(incomplete)) {
-      __m256i a = load(s + i), b = load(s + i + 32), c = load(s + i + 64), d = load(s + i + 96);
-      if (_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(a, b), _mm256_or_si256(c, d)))) break;
-      last = d;
-      i += 128;
-    }
-    if (n - i >= 64) {
-      /* two blocks a step: the second's checks do not wait on the first's
-       * (a summary, whose non-ASCII characters keep the ASCII skip above
-       * from applying, is checked 1.6 to 1.9 times as fast so) */
-      __m256i a = load(s + i), b = load(s + i + 32);
-      if (_mm256_movemask_epi8(_mm256_or_si256(a, b)) == 0) {
-        err = _mm256_or_si256(err, incomplete);
-        incomplete = _mm256_setzero_si256();
-      } else {
-        err = _mm256_or_si256(err, _mm256_or_si256(block_errors(a, last), block_errors(b, a)));
-        incomplete = _mm256_subs_epu8(b, max);
-      }
-      last = b;
-      i += 64;
-      if ((i & 1023) < 64 && !zero(err)) return 0; /* stop early on a bad text */
-      continue;
-    }
-    if (n - i >= 32) {
-      cur = load(s + i);
-    } else {
-      if (i == n) break;
-      memset(tail, 0, sizeof tail); /* padding with ASCII NULs ends any sequence */
-      memcpy(tail, s + i, n - i);
-      cur = load(tail);
-    }
-    if (_mm256_movemask_epi8(cur) == 0) {
-      /* ASCII: only a sequence cut by the previous block can be wrong */
-      err = _mm256_or_si256(err, incomplete);
-      incomplete = _mm256_setzero_si256();
-    } else {
-      err = _mm256_or_si256(err, block_errors(cur, last));
-      incomplete = _mm256_subs_epu8(cur, max);
-    }
-    last = cur;
-    if (n - i < 32) break;
-    i += 32;
-    if ((i & 1023) == 0 && !zero(err)) return 0; /* stop early on a bad text */
-  }
-  /* the padded tail ended every sequence; a full last block may not have */
-  if (n % 32 == 0) err = _mm256_or_si256(err, incomplete);
-  return zero(err);
+  return _mm256_subs_epu8(cur, max);
 }
-
-int hcc__utf8_valid_fast(const char *s, size_t n) {
-  if (!__builtin_cpu_supports("avx2")) return -1;
-  return valid_avx2((const unsigned char *)s, n);
-}
-#else
-int hcc__utf8_valid_fast(const char *s, size_t n) {
-  (void)s, (void)n;
-  return -1;
-}
+#undef T
 #endif
