@@ -829,12 +829,41 @@ static void compress_oracle(const hcc_params *p, const char *in, size_t len, con
   hcc_fuzz_free(&other);
 }
 
+/* The offset of the first bad UTF-8 sequence of s[0..n), or n: strict
+ * (no overlongs, surrogates or values past U+10FFFF), a byte at a time. */
+static size_t utf8_first_bad(const unsigned char *s, size_t n) {
+  size_t i = 0;
+  while (i < n) {
+    unsigned char c = s[i], lo = 0x80, hi = 0xBF;
+    size_t k = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (!k) return i;
+    if (c == 0xE0) lo = 0xA0;
+    if (c == 0xED) hi = 0x9F;
+    if (c == 0xF0) lo = 0x90;
+    if (c == 0xF4) hi = 0x8F;
+    if (k > 1 && (n - i < k || s[i + 1] < lo || s[i + 1] > hi)) return i;
+    for (size_t j = 2; j < k; j++)
+      if (s[i + j] < 0x80 || s[i + j] > 0xBF) return i;
+    i += k;
+  }
+  return n;
+}
+
 void hcc_fuzz_oracles(hcc_op op, const hcc_params *p, const char *in, size_t len,
                       const hcc_fuzz_result *r) {
   /* Rejection is decided by the strict JSON layer first (JSON-*): input it
    * refuses must be refused by every op with the same code. */
-  int vrc = hcc_json_validate(in, len, NULL, NULL);
+  hcc_error verr;
+  int vrc = hcc_json_validate(in, len, NULL, &verr);
   if (vrc != HCC_OK && r->rc != vrc) FAIL("op disagrees with hcc_json_validate on bad JSON");
+  /* UTF-8 by an independent byte-at-a-time check (the validator's long
+   * strings are checked by AVX2 blocks): accepted text is valid; the
+   * first error is reported no later than the first bad sequence, and a
+   * UTF-8 error exactly there. */
+  size_t bad = utf8_first_bad((const unsigned char *)in, len);
+  if (vrc == HCC_OK && bad < len) FAIL("validator accepted bad UTF-8");
+  if (vrc != HCC_OK && verr.offset > bad) FAIL("validator reported an error past the first bad UTF-8");
+  if (vrc == HCC_E_UTF8 && verr.offset != bad) FAIL("validator's UTF-8 error is not at the first bad sequence");
   if (r->rc != HCC_OK) {
     if (r->out) FAIL("rejected input left an output");
     return;

@@ -9,39 +9,32 @@ size_t hcc__transcript_need(const hcc_json_info *info) {
          hcc__arena_cost(hcc__max_calls(info) * sizeof(hcc_call)) + 64;
 }
 
-static hcc_role role_of(const hcc_doc *d, int v) {
-  static const struct { const char *s; size_t n; hcc_role r; } roles[] = {
-      {"system", 6, HCC_ROLE_SYSTEM}, {"user", 4, HCC_ROLE_USER},
-      {"assistant", 9, HCC_ROLE_ASSISTANT}, {"tool", 4, HCC_ROLE_TOOL}};
-  if (v < 0 || d->tok[v].type != HCC_T_STRING) return HCC_ROLE_NONE;
-  switch (d->tok[v].tag) { /* the scan's word for a role value: no load */
+/* The role a word of the list (words.h) names, if any. */
+static hcc_role role_of_word(int w) {
+  switch (w) {
   case HCC_W_SYSTEM: return HCC_ROLE_SYSTEM;
   case HCC_W_USER: return HCC_ROLE_USER;
   case HCC_W_ASSISTANT: return HCC_ROLE_ASSISTANT;
   case HCC_W_TOOL: return HCC_ROLE_TOOL;
-  default: break; /* off the list, escaped, or untagged: read it */
+  default: return HCC_ROLE_OTHER;
   }
+}
+
+static hcc_role role_of(const hcc_doc *d, int v) {
+  if (v < 0 || d->tok[v].type != HCC_T_STRING) return HCC_ROLE_NONE;
+  /* The scan tagged the value with its word (no load); a value it did
+   * not tag (the key was found decoded) is read here.  Only a body with
+   * an escape is compared decoded: without one it is its own value. */
+  int w = d->tok[v].tag;
   const char *s = d->text + d->tok[v].start;
   size_t n = (size_t)(d->tok[v].end - d->tok[v].start);
-  /* A body spelling a role byte for byte is that role (the names hold no
-   * backslash); one without a backslash is its own value; only one with
-   * an escape is compared decoded.  Constant lengths: the compares are
-   * inlined (this runs once per message). */
-  switch (n) {
-  case 4:
-    if (memcmp(s, "user", 4) == 0) return HCC_ROLE_USER;
-    if (memcmp(s, "tool", 4) == 0) return HCC_ROLE_TOOL;
-    break;
-  case 6:
-    if (memcmp(s, "system", 6) == 0) return HCC_ROLE_SYSTEM;
-    break;
-  case 9:
-    if (memcmp(s, "assistant", 9) == 0) return HCC_ROLE_ASSISTANT;
-    break;
+  if (w == HCC_W_OTHER) w = memchr(s, '\\', n) ? HCC_W_ESCAPED : hcc__word_id(s, n);
+  if (w != HCC_W_ESCAPED) return role_of_word(w);
+  static const int roles[] = {HCC_W_SYSTEM, HCC_W_USER, HCC_W_ASSISTANT, HCC_W_TOOL};
+  for (size_t k = 0; k < sizeof roles / sizeof roles[0]; k++) {
+    const char *name = hcc__word_names[roles[k]];
+    if (hcc__json_str_eq(d, v, name, strlen(name))) return role_of_word(roles[k]);
   }
-  if (!memchr(s, '\\', n)) return HCC_ROLE_OTHER;
-  for (size_t k = 0; k < sizeof roles / sizeof roles[0]; k++)
-    if (hcc__json_str_eq(d, v, roles[k].s, roles[k].n)) return roles[k].r;
   return HCC_ROLE_OTHER;
 }
 
