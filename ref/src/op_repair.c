@@ -64,33 +64,6 @@ static int str_or_null(const hcc_doc *d, int v) {
   return v < 0 || d->tok[v].type == HCC_T_STRING || hcc__json_is_null(d, v);
 }
 
-int hcc__repair_check_shape(const hcc_transcript *t, hcc_error *err) {
-  const hcc_doc *d = &t->doc;
-  for (int i = 0; i < t->nmsg; i++) {
-    const hcc_msg *m = &t->msg[i];
-    if (m->role == HCC_ROLE_TOOL && !str_or_null(d, m->tool_call_id))
-      return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[m->tool_call_id].start,
-                       "tool_call_id must be a string or null");
-    if (m->role != HCC_ROLE_ASSISTANT || m->tool_calls < 0) continue;
-    const hcc_tok *tc = &d->tok[m->tool_calls];
-    /* hermes iterates `tool_calls or []`: a truthy number or true raises
-     * TypeError; lists, objects (keys) and strings (characters) iterate */
-    if (tc->type == HCC_T_PRIMITIVE && hcc__py_truthy(d, m->tool_calls))
-      return hcc__fail(err, HCC_E_SHAPE, (size_t)tc->start,
-                       "tool_calls is a number or true (hermes raises TypeError)");
-    for (int k = 0; k < m->ncalls; k++) {
-      const hcc_call *c = &t->call[m->first_call + k];
-      if (!str_or_null(d, c->call_id))
-        return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[c->call_id].start,
-                         "call_id must be a string or null");
-      if (!str_or_null(d, c->id))
-        return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[c->id].start,
-                         "id must be a string or null");
-    }
-  }
-  return HCC_OK;
-}
-
 typedef struct repair {
   const hcc_transcript *t;
   hcc_idset ids;
@@ -99,6 +72,45 @@ typedef struct repair {
   int *msg_slot, *call_slot;
   const hcc_msg *m; /* the message being rewritten */
 } repair;
+
+/* The shape checks hermes would crash on (PAIRS-5), in message order, and,
+ * with r, the registration of every id in r's table as it goes: one pass
+ * over the ids, whose tokens and text are cold by now. */
+static int scan_ids(const hcc_transcript *t, repair *r, hcc_error *err) {
+  const hcc_doc *d = &t->doc;
+  for (int i = 0; i < t->nmsg; i++) {
+    const hcc_msg *m = &t->msg[i];
+    if (r) r->msg_slot[i] = -1;
+    if (m->role == HCC_ROLE_TOOL) {
+      if (!str_or_null(d, m->tool_call_id))
+        return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[m->tool_call_id].start,
+                         "tool_call_id must be a string or null");
+      if (r && nonempty_str(d, m->tool_call_id))
+        r->msg_slot[i] = hcc__idset_add(&r->ids, m->tool_call_id, IN_RESULTS);
+    }
+    if (m->role != HCC_ROLE_ASSISTANT || m->tool_calls < 0) continue;
+    const hcc_tok *tc = &d->tok[m->tool_calls];
+    /* hermes iterates `tool_calls or []`: a truthy number or true raises
+     * TypeError; lists, objects (keys) and strings (characters) iterate */
+    if (tc->type == HCC_T_PRIMITIVE && m->calls_truthy)
+      return hcc__fail(err, HCC_E_SHAPE, (size_t)tc->start,
+                       "tool_calls is a number or true (hermes raises TypeError)");
+    for (int k = 0; k < m->ncalls; k++) { /* ncalls > 0: a list */
+      const hcc_call *c = &t->call[m->first_call + k];
+      if (!str_or_null(d, c->call_id))
+        return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[c->call_id].start,
+                         "call_id must be a string or null");
+      if (!str_or_null(d, c->id))
+        return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[c->id].start,
+                         "id must be a string or null");
+      int key = r ? call_key(d, c) : -1;
+      if (key >= 0) r->call_slot[m->first_call + k] = hcc__idset_add(&r->ids, key, IN_CALLS);
+    }
+  }
+  return HCC_OK;
+}
+
+int hcc__repair_check_shape(const hcc_transcript *t, hcc_error *err) { return scan_ids(t, NULL, err); }
 
 /* A call hermes finds unanswered: its id is a call id with no result. */
 static int missing(const repair *r, const hcc_call *c) {
@@ -200,8 +212,6 @@ int hcc__op_repair(const hcc_params *p, const char *in, size_t len, hcc_arena *a
   repair r;
   int rc = hcc__transcript_parse(&t, in, len, a, err);
   if (rc != HCC_OK) return rc;
-  rc = hcc__repair_check_shape(&t, err);
-  if (rc != HCC_OK) return rc;
   const hcc_doc *d = &t.doc;
   r.t = &t;
   r.m = NULL;
@@ -213,17 +223,8 @@ int hcc__op_repair(const hcc_params *p, const char *in, size_t len, hcc_arena *a
   r.call_slot = hcc__arena_take(a, (size_t)(t.ncall ? t.ncall : 1) * sizeof(int));
   if (!r.msg_slot || !r.call_slot) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the id slots");
   for (int k = 0; k < t.ncall; k++) r.call_slot[k] = -1;
-  for (int i = 0; i < t.nmsg; i++) {
-    const hcc_msg *m = &t.msg[i];
-    r.msg_slot[i] = -1;
-    if (nonempty_str(d, m->tool_call_id) && m->role == HCC_ROLE_TOOL)
-      r.msg_slot[i] = hcc__idset_add(&r.ids, m->tool_call_id, IN_RESULTS);
-    if (!is_list_calls(d, m)) continue;
-    for (int k = 0; k < m->ncalls; k++) {
-      int key = call_key(d, &t.call[m->first_call + k]);
-      if (key >= 0) r.call_slot[m->first_call + k] = hcc__idset_add(&r.ids, key, IN_CALLS);
-    }
-  }
+  rc = scan_ids(&t, &r, err);
+  if (rc != HCC_OK) return rc;
   int first = 1;
   hcc__transcript_open(&t, o);
   for (int i = 0; i < t.nmsg && rc == HCC_OK; i++) {
