@@ -221,6 +221,11 @@ DOCS = [
     '[[[[[[[[[[["deep"]]]]]]]]]]]',
     '{"a":[{"b":[{"c":[{"d":"e"}]}]}]}',
     '{"nums":{"int":-0,"big":123456789012345678901234567890,"f":-1.25e-7,"g":1E+2}}',
+    # keys of the word list (words.h), which plan without hashing unless
+    # one repeats or one is escaped or off the list
+    '{"role":1,"content":2,"role":3}', '{"role":1,"\\u0072ole":2}',
+    '{"from":"a","value":"b"}', '{"a":1,"role":2,"a":3}', '{"role":1,"x":2,"role":3}',
+    '{"name":1,"arguments":2,"id":3,"type":4,"name":5}', '{"rolf":1,"role":2,"rolf":3}',
 ]
 
 # every string document again inside a list and as a key and value, so

@@ -180,16 +180,16 @@ int hcc__jstr_eq(const hcc_doc *d, int a, int b);
  * hcc__keyplan fills plan[k] (k < the object's member count) with the
  * value token member k contributes, or -1 when k repeats an earlier key,
  * using tab[0..nslot) (nslot from hcc__keyplan_slots, 0 for fewer than
- * two members) as an open-addressing table.  next(ctx, j) is the token
- * after the subtree at j, so a caller with a faster skip can give it. */
+ * two members) as an open-addressing table when it must: keys the scan
+ * tagged with distinct words of the list (words.h) cannot repeat, and an
+ * object of such keys is planned without hashing. */
 typedef struct hcc_keyslot {
   uint32_t hash;
   int key;    /* key token of the first occurrence, -1 when empty */
   int member; /* its member index */
 } hcc_keyslot;
 size_t hcc__keyplan_slots(size_t members);
-void hcc__keyplan(const hcc_doc *d, int obj, int *plan, hcc_keyslot *tab, size_t nslot,
-                  int (*next)(const void *ctx, int j), const void *ctx);
+void hcc__keyplan(const hcc_doc *d, int obj, int *plan, hcc_keyslot *tab, size_t nslot);
 /* Raw bytes of token i including quotes for strings. */
 const char *hcc__json_raw(const hcc_doc *d, int i, size_t *n);
 

@@ -225,13 +225,24 @@ size_t hcc__keyplan_slots(size_t members) {
   return s;
 }
 
-void hcc__keyplan(const hcc_doc *d, int obj, int *plan, hcc_keyslot *tab, size_t nslot,
-                  int (*next)(const void *ctx, int j), const void *ctx) {
+_Static_assert(HCC_W__COUNT <= 64, "a word's bit fits a 64-bit set");
+
+void hcc__keyplan(const hcc_doc *d, int obj, int *plan, hcc_keyslot *tab, size_t nslot) {
   int m = d->tok[obj].size;
   size_t mask = nslot - 1;
+  /* distinct listed words: no key repeats, each member stands */
+  uint64_t seen = 0;
+  int key = obj + 1, k;
+  for (k = 0; k < m; k++, key = hcc__json_skip(d, key + 1)) {
+    unsigned w = d->tok[key].tag;
+    if (w == HCC_W_OTHER || w == HCC_W_ESCAPED || ((seen >> w) & 1)) break;
+    seen |= (uint64_t)1 << w;
+    plan[k] = key + 1;
+  }
+  if (k == m) return;
   for (size_t s = 0; s < nslot; s++) tab[s].key = -1;
-  int key = obj + 1;
-  for (int k = 0; k < m; k++, key = next(ctx, key + 1)) {
+  key = obj + 1;
+  for (k = 0; k < m; k++, key = hcc__json_skip(d, key + 1)) {
     plan[k] = key + 1;
     if (!nslot) continue;
     uint32_t h = hcc__jstr_hash(d, key);

@@ -8,8 +8,6 @@
 
 /* ---- the duplicate-key plan (hcc__keyplan) --------------------------------- */
 
-static int skip(const void *ctx, int j) { return hcc__json_skip(ctx, j); }
-
 size_t hcc__obj_write_need(const hcc_json_info *info) {
   /* Nested calls write descendants, whose member sets are disjoint: the
    * members summed over one nesting path are at most tokens/2 (a member is
@@ -42,7 +40,7 @@ int hcc__obj_write(const hcc_doc *d, int obj, const hcc_edit *edits,
     return hcc__fail(err, HCC_E_WORKSPACE, (size_t)d->tok[obj].start,
                      "workspace too small for rewriting an object");
   }
-  hcc__keyplan(d, obj, plan, tab, nslot, skip, d);
+  hcc__keyplan(d, obj, plan, tab, nslot);
   int rc = HCC_OK, first = 1;
   hcc__out_ch(o, '{');
   int key = obj + 1;

@@ -43,13 +43,11 @@ int hcc__py_walk_init(hcc_pywalk *w, const hcc_doc *d, int i, int want_buf,
   return HCC_OK;
 }
 
-static int walk_next(const void *w, int j) { return hcc__py_walk_next(w, j); }
-
 const int *hcc__py_walk_members(hcc_pywalk *w, int obj) {
   int m = w->d->tok[obj].size;
   int *plan = w->plan + w->plan_top;
   w->plan_top += (size_t)m;
-  hcc__keyplan(w->d, obj, plan, w->slot, hcc__keyplan_slots((size_t)m), walk_next, w);
+  hcc__keyplan(w->d, obj, plan, w->slot, hcc__keyplan_slots((size_t)m));
   return plan;
 }
 
