@@ -88,7 +88,8 @@ static inline int same_key(const char *a, const char *b, size_t n) {
 }
 
 /* The look-up itself: keys[k] (len[k] bytes, no backslash) has the word
- * id[k], HCC_W_OTHER when it is off the list. */
+ * id[k], HCC_W_OTHER when it is off the list; len may be NULL when every
+ * key is on the list (then a length is taken only for an escaped key). */
 static void members(const hcc_doc *d, int obj, const char *const *keys, const size_t *len,
                     const unsigned char *id, int nkeys, int *vals) {
   for (int k = 0; k < nkeys; k++) vals[k] = -1;
@@ -101,7 +102,7 @@ static void members(const hcc_doc *d, int obj, const char *const *keys, const si
     int tag = d->tok[j].tag;
     for (int k = 0; k < nkeys; k++) {
       if (tag == HCC_W_ESCAPED) {
-        if (hcc__json_str_eq(d, j, keys[k], len[k])) vals[k] = j + 1;
+        if (hcc__json_str_eq(d, j, keys[k], len ? len[k] : strlen(keys[k]))) vals[k] = j + 1;
       } else if (id[k] != HCC_W_OTHER) {
         if (tag == id[k]) vals[k] = j + 1;
       } else if (tag == HCC_W_OTHER && (size_t)(d->tok[j].end - d->tok[j].start) == len[k] &&
@@ -126,15 +127,9 @@ void hcc__json_members(const hcc_doc *d, int obj, const char *const *keys, int n
 }
 
 void hcc__json_members_w(const hcc_doc *d, int obj, const unsigned char *words, int nkeys, int *vals) {
-  size_t len[8];
   const char *keys[8];
-  for (int k = 0; k < nkeys; k++) {
-    size_t n = 0;
-    keys[k] = hcc__word_names[words[k]];
-    while (keys[k][n]) n++;
-    len[k] = n;
-  }
-  members(d, obj, keys, len, words, nkeys, vals);
+  for (int k = 0; k < nkeys; k++) keys[k] = hcc__word_names[words[k]];
+  members(d, obj, keys, NULL, words, nkeys, vals);
 }
 
 int hcc__json_is_null(const hcc_doc *d, int i) {

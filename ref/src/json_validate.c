@@ -215,7 +215,8 @@ static inline size_t u_escape(vstate *v, size_t i) {
     !defined(HCC_NO_AVX2)
 #include "utf8_avx2.h"
 #define HCC_LONG_AVX2 1
-#define AVX2 __attribute__((target("avx2")))
+/* popcnt too: every AVX2 CPU has it, and without it a count is a library call */
+#define AVX2 __attribute__((target("avx2,popcnt")))
 
 /* 64 bits of byte masks from two 32-byte halves. */
 AVX2 static inline uint64_t bits64(__m256i lo, __m256i hi) {
@@ -566,7 +567,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
   if (v.i == len) return hcc__fail(err, HCC_E_EMPTY, v.i, "no JSON value in the input");
   v.info.root = v.s[v.i];
 #ifdef HCC_LONG_AVX2
-  v.avx2 = __builtin_cpu_supports("avx2");
+  v.avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
 #endif
 
   while (v.i < len) {
