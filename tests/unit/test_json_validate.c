@@ -652,6 +652,40 @@ static void test_info_arguments(void **state) {
   s = "{\"\\u0041rguments\":\"0123456789\",\"Arguments\":\"0123456789\"}";
   assert_int_equal(hcc_json_validate(s, strlen(s), &info, NULL), HCC_OK);
   assert_int_equal(info.max_arguments, 0);
+  /* max_arguments_tokens is 1 + the '[', '{', ',', ':' and backslashes of
+   * the longest body (the bytes a count must pass, not only the longest
+   * body's): long bodies, past the 4,080 bytes a lane of the vector count
+   * holds, at every length around its 16-byte steps */
+  static char doc[20000];
+  uint64_t x = 0x9e3779b97f4a7c15ull;
+  for (size_t len = 0; len < 9000; len += len < 100 ? 1 : 97) {
+    size_t n = 0, want = 1;
+    n += (size_t)sprintf(doc, "{\"arguments\": \"");
+    for (size_t k = 0; k < len; k++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      static const char pick[] = "[{,:ab }]x";
+      char ch = pick[x % 10];
+      if (x % 7 == 0) { /* an escaped quote: its backslash counts */
+        doc[n++] = '\\', doc[n++] = '"', want++;
+        continue;
+      }
+      doc[n++] = ch;
+      want += ch == '[' || ch == '{' || ch == ',' || ch == ':';
+    }
+    n += (size_t)sprintf(doc + n, "\"}");
+    assert_int_equal(hcc_json_validate(doc, n, &info, NULL), HCC_OK);
+    assert_int_equal(info.max_arguments_tokens, want);
+  }
+  /* every byte counted: a lane takes one match per 16 bytes, the most */
+  static const size_t dense[] = {4079, 4080, 4081, 4096, 8160, 8161, 9000};
+  for (size_t d = 0; d < sizeof dense / sizeof dense[0]; d++) {
+    size_t n = (size_t)sprintf(doc, "{\"arguments\": \"");
+    memset(doc + n, ',', dense[d]);
+    n += dense[d];
+    n += (size_t)sprintf(doc + n, "\"}");
+    assert_int_equal(hcc_json_validate(doc, n, &info, NULL), HCC_OK);
+    assert_int_equal(info.max_arguments_tokens, dense[d] + 1);
+  }
 }
 
 static void test_info_surrogates(void **state) {
