@@ -13,7 +13,7 @@ CLI_SRC := $(sort $(wildcard ref/cli/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all deps test conform unit alloc-check spec-examples clean asan ubsan \
+.PHONY: all deps test conform unit alloc-check generated-check spec-examples clean asan ubsan \
         fuzz afl coverage bench bench-json cli-test corpus-min regen fuzz-build replay-build fuzz-replay fuzz-smoke portable sse2 warn-clang libFuzzer
 
 all: $(B)/libhcc.a $(B)/hcc
@@ -42,7 +42,7 @@ conform: deps all
 
 # Every stage; the fuzz stages and the coverage gate are defined further
 # down (fuzzing section).  About 5 minutes on a 2-core machine.
-test: deps all alloc-check warn-clang unit cli-test spec-examples
+test: deps all alloc-check generated-check warn-clang unit cli-test spec-examples
 	$(PYTHON) tools/conform.py --impl "$(B)/hcc --protocol" --exact
 	$(PYTHON) tools/conform.py --impl "$(B)/hcc" --serve --exact
 	$(PYTHON) tools/coverage_of_rules.py
@@ -110,6 +110,10 @@ alloc-check: $(LIB_OBJ)
 	@bad=$$(nm -u $(LIB_OBJ) | grep -E ' (malloc|calloc|realloc|free|strdup|strndup|reallocarray|aligned_alloc|posix_memalign|memalign|valloc|pvalloc)$$' | sort -u); \
 	if [ -n "$$bad" ]; then echo "alloc-check: FAILED: $$bad"; exit 1; fi; \
 	echo "alloc-check: no allocator symbol in $(words $(LIB_OBJ)) objects of ref/src"
+
+# Tables generated from a list in tools/ must match what the list writes.
+generated-check:
+	@$(PYTHON) tools/gen_words.py --check && echo "generated-check: ref/src/words.[ch] match tools/gen_words.py"
 
 spec-examples: all
 	$(PYTHON) tools/spec_examples.py --check --impl "$(B)/hcc --protocol"
