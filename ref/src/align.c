@@ -183,8 +183,6 @@ int hcc__align_classify_all(hcc_align *al) {
   return al->rc;
 }
 
-
-
 int64_t hcc__align_tokens(hcc_align *al, int64_t i) {
   hcc_align_msg *m = &al->m[i];
   if (m->tokens >= 0) return m->tokens;

@@ -416,9 +416,8 @@ static __attribute__((noinline)) int is_key_escaped(const unsigned char *raw, si
   return hcc__json_decode((const char *)raw, n, tmp) == wn && memcmp(tmp, w, wn) == 0;
 }
 
-/* The hcc_word of the string body raw[0..n) just scanned (plain: the
- * scan saw no backslash in it).  Inlined: it runs for every key, with the
- * compares of the list's spellings at constant lengths. */
+/* 1 when the string body raw[0..n) just scanned holds a backslash (plain:
+ * the scan saw none, so there is nothing to look for). */
 static inline int escaped_key(const unsigned char *raw, size_t n, int plain) {
   size_t k = 0;
   if (plain) return 0;
@@ -426,6 +425,9 @@ static inline int escaped_key(const unsigned char *raw, size_t n, int plain) {
   return k < n;
 }
 
+/* The hcc_word of the string body raw[0..n) just scanned.  Inlined: it
+ * runs for every key, with the compares of the list's spellings at
+ * constant lengths. */
 static inline __attribute__((always_inline)) int word_of(const unsigned char *raw, size_t n, int plain) {
   return escaped_key(raw, n, plain) ? HCC_W_ESCAPED : hcc__word_id((const char *)raw, n);
 }
@@ -668,7 +670,8 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
       }
       size_t at = v.i;
       hcc_toktype type = HCC_T_PRIMITIVE;
-      unsigned char tag = c; /* a primitive's first byte */
+      /* a primitive's first byte; a string's word when it is a role's */
+      unsigned char tag = c == '"' ? 0 : c;
       if (c == '"') {
         rc = scan_string(&v);
         type = HCC_T_STRING;
@@ -706,7 +709,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
         /* strings exclude their quotes, as in jsmn */
         int str = type == HCC_T_STRING;
         tok_open(t, idx, type, at + (size_t)str, parent);
-        if (t->ok) t->tok[idx].end = (int)(v.i - (size_t)str), t->tok[idx].tag = str ? (role_value ? tag : 0) : tag;
+        if (t->ok) t->tok[idx].end = (int)(v.i - (size_t)str), t->tok[idx].tag = tag;
       }
       goto after_value;
     }

@@ -115,7 +115,6 @@ extern const uint64_t hcc__py_printable_digest;
  * object, which members survive json.loads's duplicate-key rule. */
 typedef struct hcc_pywalk {
   const hcc_doc *d;
-  int root, end;     /* the tokens [root, end) */
   int *plan;         /* stack of member plans of the objects being written */
   size_t plan_top;
   hcc_keyslot *slot; /* hcc__keyplan's table, rebuilt per object */

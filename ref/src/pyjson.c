@@ -32,8 +32,6 @@ int hcc__py_walk_init(hcc_pywalk *w, const hcc_doc *d, int i, int want_buf,
     }
   }
   w->d = d;
-  w->root = i;
-  w->end = end;
   w->plan_top = 0;
   w->plan = hcc__arena_take(a, (members + 1) * sizeof(int));
   w->slot = hcc__arena_take(a, hcc__keyplan_slots(widest) * sizeof(hcc_keyslot));

@@ -46,11 +46,10 @@ int hcc__py_truthy(const hcc_doc *d, int i) {
   case HCC_T_OBJECT:
     return t->size > 0;
   case HCC_T_PRIMITIVE: {
-    /* the scan tagged it with its first byte: a literal is decided
-     * without loading the text (a null content in a later pass) */
-    unsigned char c = t->tag ? t->tag : (unsigned char)s[0];
-    if (c == 'n' || c == 'f') return 0; /* null, false */
-    if (c == 't') return 1;
+    /* the scan tags every primitive with its first byte: a literal is
+     * decided without loading the text (a null content in a later pass) */
+    if (t->tag == 'n' || t->tag == 'f') return 0; /* null, false */
+    if (t->tag == 't') return 1;
     return !number_is_zero(s, (size_t)(t->end - t->start));
   }
   default:

@@ -22,13 +22,10 @@ static hcc_role role_of_word(int w) {
 
 static hcc_role role_of(const hcc_doc *d, int v) {
   if (v < 0 || d->tok[v].type != HCC_T_STRING) return HCC_ROLE_NONE;
-  /* The scan tagged the value with its word (no load); a value it did
-   * not tag (the key was found decoded) is read here.  Only a body with
-   * an escape is compared decoded: without one it is its own value. */
+  /* The scan tags the string value of every key that is, or may decode
+   * to, "role" with its word (no load): only a body with an escape is
+   * compared decoded, one without is its own value. */
   int w = d->tok[v].tag;
-  const char *s = d->text + d->tok[v].start;
-  size_t n = (size_t)(d->tok[v].end - d->tok[v].start);
-  if (w == HCC_W_OTHER) w = memchr(s, '\\', n) ? HCC_W_ESCAPED : hcc__word_id(s, n);
   if (w != HCC_W_ESCAPED) return role_of_word(w);
   static const int roles[] = {HCC_W_SYSTEM, HCC_W_USER, HCC_W_ASSISTANT, HCC_W_TOOL};
   for (size_t k = 0; k < sizeof roles / sizeof roles[0]; k++) {
@@ -77,9 +74,6 @@ int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len,
       return hcc__fail(err, HCC_E_SHAPE, value_offset(d, j),
                        "every message must be a JSON object");
     m->tok = j;
-    /* The next message's keys are the cold bytes here (the text between
-     * is mostly content, not read again): ask for them one message ahead. */
-    if (i + 1 < t->nmsg) __builtin_prefetch(d->text + d->tok[d->tok[j].next].start);
     hcc__json_members_w(d, j, mkeys, 4, v);
     m->role_tok = v[0];
     m->role = role_of(d, v[0]);

@@ -31,9 +31,9 @@ typedef struct hcc_msg {
   int tool_call_id; /* value of "tool_call_id", -1 */
   int first_call;   /* index into the call table */
   int ncalls;       /* elements of tool_calls when it is a list, else 0 */
-  /* Python's truth of content and tool_calls (0 when absent), found while
-   * the message's bytes are in cache: a null beside its key costs nothing
-   * then, a cache miss in any later pass */
+  /* Python's truth of content and tool_calls (0 when absent), read once
+   * here while the value tokens are in cache, not again in each later
+   * pass */
   unsigned char content_truthy, calls_truthy;
   unsigned char content_type; /* the hcc_toktype of content, HCC_T_UNDEF when absent */
 } hcc_msg;
