@@ -316,6 +316,7 @@ coverage-build: $(CV)/hcc $(UNIT_SRC:tests/unit/%.c=$(CV)/tests/%) $(addprefix $
 
 coverage: coverage-build
 	@set -e; find $(CV) -name '*.gcda' -delete; \
+	for g in $(CV)/obj/*.gcno; do [ -f ref/src/$$(basename $$g .gcno).c ] || rm -f $$g $${g%.gcno}.o; done; \
 	for t in $(UNIT_SRC:tests/unit/%.c=$(CV)/tests/%); do $$t >/dev/null 2>&1 || { echo "coverage: $$t failed"; exit 1; }; done; \
 	$(PYTHON) tools/conform.py --impl "$(CV)/hcc" --serve --exact >$(CV)/conform.log 2>&1 || { tail -5 $(CV)/conform.log; exit 1; }; \
 	tail -2 $(CV)/conform.log; \

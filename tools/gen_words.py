@@ -43,7 +43,10 @@ def header_part():
     out = ["typedef enum hcc_word {", "  HCC_W_OTHER = 0, /* a word off the list */"]
     for i, w in enumerate(WORDS):
         out.append('  %s = %d, /* "%s" */' % (ident(w), i + 1, w))
-    out += ["  HCC_W__COUNT,", "  HCC_W_ESCAPED = 255 /* a string with a backslash: compare it decoded */",
+    out += ["  HCC_W__COUNT,",
+            "  HCC_W_HASHED = 253, /* an id value: size holds its hcc__jstr_hash */",
+            "  HCC_W_LINKED = 254, /* an id value spelt as token `size`, a HASHED one */",
+            "  HCC_W_ESCAPED = 255 /* a string with a backslash: compare it decoded */",
             "} hcc_word;", "",
             "/* The list's spellings, by number (index 0 is NULL). */",
             "extern const char *const hcc__word_names[HCC_W__COUNT];", "",

@@ -32,11 +32,15 @@ typedef struct hcc_tok {
   unsigned char tag;  /* what the scan read of the token's bytes, so later
                        * passes need not load them: an object key's hcc_word
                        * (words.h), and so the string value of a "role" key
-                       * (or of an escaped key); a primitive's first byte;
-                       * else 0 */
+                       * (or of an escaped key); HCC_W_HASHED or
+                       * HCC_W_LINKED for the string value of an "id",
+                       * "tool_call_id" or "call_id" key; a primitive's
+                       * first byte; else 0 */
   int start;  /* strings: first byte after the opening quote */
   int end;    /* strings: the closing quote; others: one past the last byte */
-  int size;   /* objects: member count; arrays: element count; keys: 1 */
+  int size;   /* objects: member count; arrays: element count; keys: 1;
+               * an id value (tag HASHED): its hcc__jstr_hash; (LINKED)
+               * the index of an earlier HASHED id spelt the same */
   int next;   /* the first token after this one's span: past a container's
                * contents, else the token that follows (a key: its value) */
 } hcc_tok;
@@ -119,12 +123,18 @@ static inline uint64_t hcc__escaped_bits(uint64_t b, uint64_t *carry) {
 /* The validator facts of the worst text of n bytes (most tokens, deepest,
  * longest strings): what a sizing bound assumes when it cannot look. */
 hcc_json_info hcc__json_info_bound(size_t n);
+/* What the tokenizing scan does beyond jsmn's tokens and the word tags:
+ * HCC_PARSE_IDS also hashes and links the string values of "id",
+ * "tool_call_id" and "call_id" keys (tags HCC_W_HASHED, HCC_W_LINKED, see
+ * hcc_tok), for the ops that pair calls with results; the others would
+ * only pay for it. */
+typedef enum { HCC_PARSE_PLAIN = 0, HCC_PARSE_IDS = 1 } hcc_parse_mode;
 /* The validator's scan that also writes the tokens (json_validate.c):
  * jsmn's tokens (JSMN_STRICT, JSMN_PARENT_LINKS) of a valid text into
  * tok[0..cap).  When they do not fit it still validates the whole text,
  * fills *info (info->tokens is the count needed) and returns
  * HCC_E_WORKSPACE. */
-int hcc__json_scan(const char *in, size_t len, hcc_tok *tok, size_t cap,
+int hcc__json_scan(const char *in, size_t len, hcc_tok *tok, size_t cap, hcc_parse_mode mode,
                    hcc_json_info *info, hcc_error *err);
 /* Table sizes of a transcript (a list of messages or {"messages": [...]})
  * from the validator's facts: its messages are array elements one or two
@@ -144,9 +154,11 @@ static inline hcc_json_info hcc__msg_scope(const hcc_json_info *i) {
   return m;
 }
 /* Validates and tokenizes `text` into tokens taken from the arena, in one
- * pass over the text. */
+ * pass over the text (HCC_PARSE_PLAIN). */
 int hcc__json_parse(hcc_doc *d, const char *text, size_t len, hcc_arena *a,
                     hcc_error *err);
+int hcc__json_parse_as(hcc_doc *d, const char *text, size_t len, hcc_parse_mode mode,
+                       hcc_arena *a, hcc_error *err);
 /* Index of the token after the whole subtree starting at token i (the
  * scan records it, so skipping a value costs one load, not a walk over
  * its tokens). */
@@ -230,6 +242,9 @@ size_t hcc__json_find_u_escape(const char *raw, size_t n, int (*wanted)(const vo
 size_t hcc__json_decoded_len(const char *raw, size_t n);
 /* Code points of a valid JSON string body once decoded (Python's len()). */
 size_t hcc__json_str_cps(const char *raw, size_t n);
+/* The same, or when that count is above cap some count above cap that is
+ * at most it: the walk stops once past cap (a gate needs no more). */
+size_t hcc__json_str_cps_capped(const char *raw, size_t n, size_t cap);
 /* Whether that count is above k (len(s) > k), read off the byte length
  * alone where it decides: the gates on tool outputs and arguments ask
  * only this of texts mostly far from k. */

@@ -280,11 +280,6 @@ size_t hcc__json_newlines(const char *raw, size_t n) {
   return lines;
 }
 
-int hcc__json_str_longer(const char *raw, size_t n, size_t k) {
-  int gate = hcc__json_len_gate(n, k);
-  return gate >= 0 ? gate : hcc__json_str_cps(raw, n) > k;
-}
-
 /* Surrogate pairs among the escaped 'u's (bit k of u: raw[at + k]) of a
  * block: a \u escape of a high surrogate followed at once by one of a
  * low surrogate is one code point of 12 bytes. */
@@ -328,13 +323,19 @@ static inline void cps_masks(const char *p, uint64_t *b, uint64_t *c, uint64_t *
 }
 #endif
 
-static inline __attribute__((always_inline)) size_t str_cps(const char *raw, size_t n) {
+static inline __attribute__((always_inline)) size_t str_cps(const char *raw, size_t n, size_t cap) {
   /* Counting the body's code points as bytes that are not UTF-8
    * continuation bytes counts an escape (all ASCII) as its length; each
    * escaped character takes one back for a two-byte escape, a \u escape
    * four more, and a surrogate pair (two \u escapes, one code point) one
    * more.  Sixty-four bytes a step, the escapes found from bit masks: no
-   * branch per escape (a tool output has one every few dozen bytes). */
+   * branch per escape (a tool output has one every few dozen bytes).
+   *
+   * The count after a step never exceeds the whole body's: a step counts
+   * each escape it ends, or begins (by its backslash, its 'u' taking
+   * five back and the pair one more), as at most one, and the bytes a
+   * later step reads of it count as nothing or add back what was taken.
+   * So once past cap it stays past, and the walk stops there. */
   size_t cps = 0, i = 0, pairs = 0;
   uint64_t carry = 0, b, c, u;
   char pad[64];
@@ -351,7 +352,7 @@ static inline __attribute__((always_inline)) size_t str_cps(const char *raw, siz
     cps += m - (size_t)__builtin_popcountll(c) - (size_t)__builtin_popcountll(esc) -
            4 * (size_t)__builtin_popcountll(eu);
     if (eu) pairs += pairs_at(raw, n, i, eu);
-    if (m < 64) break;
+    if (m < 64 || cps - pairs > cap) break;
     i += 64;
   }
   return cps - pairs;
@@ -360,14 +361,21 @@ static inline __attribute__((always_inline)) size_t str_cps(const char *raw, siz
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(HCC_NO_SIMD)
 /* The same with the popcnt instruction: without it the three counts of a
  * block are library calls. */
-__attribute__((target("popcnt"))) static size_t str_cps_popcnt(const char *raw, size_t n) {
-  return str_cps(raw, n);
+__attribute__((target("popcnt"))) static size_t str_cps_popcnt(const char *raw, size_t n, size_t cap) {
+  return str_cps(raw, n, cap);
 }
 #endif
 
-size_t hcc__json_str_cps(const char *raw, size_t n) {
+size_t hcc__json_str_cps_capped(const char *raw, size_t n, size_t cap) {
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(HCC_NO_SIMD)
-  if (__builtin_cpu_supports("popcnt")) return str_cps_popcnt(raw, n);
+  if (__builtin_cpu_supports("popcnt")) return str_cps_popcnt(raw, n, cap);
 #endif
-  return str_cps(raw, n);
+  return str_cps(raw, n, cap);
+}
+
+size_t hcc__json_str_cps(const char *raw, size_t n) { return hcc__json_str_cps_capped(raw, n, SIZE_MAX); }
+
+int hcc__json_str_longer(const char *raw, size_t n, size_t k) {
+  int gate = hcc__json_len_gate(n, k);
+  return gate >= 0 ? gate : hcc__json_str_cps_capped(raw, n, k) > k;
 }

@@ -3,10 +3,15 @@
 
 int hcc__json_parse(hcc_doc *d, const char *text, size_t len, hcc_arena *a,
                     hcc_error *err) {
+  return hcc__json_parse_as(d, text, len, HCC_PARSE_PLAIN, a, err);
+}
+
+int hcc__json_parse_as(hcc_doc *d, const char *text, size_t len, hcc_parse_mode mode,
+                       hcc_arena *a, hcc_error *err) {
   size_t room;
   hcc_tok *tok = hcc__arena_rest(a, &room);
   hcc_json_info info;
-  int rc = hcc__json_scan(text, len, tok, room / sizeof(hcc_tok), &info, err);
+  int rc = hcc__json_scan(text, len, tok, room / sizeof(hcc_tok), mode, &info, err);
   if (rc != HCC_OK && rc != HCC_E_WORKSPACE) return rc;
   /* Take what the tokens used (or, when they did not fit, fail here and
    * let the arena count what they need). */
@@ -177,13 +182,51 @@ static void wh_bytes(whash *w, const char *p, size_t n) {
   }
 }
 
+/* The HASHED token an id token's hash is kept in (itself or the one it
+ * links to), or -1 for any other token (json_validate.c, id_token). */
+static inline int id_root(const hcc_doc *d, int t) {
+  const hcc_tok *k = &d->tok[t];
+  if (k->type != HCC_T_STRING) return -1;
+  return k->tag == HCC_W_HASHED ? t : k->tag == HCC_W_LINKED ? k->size : -1;
+}
+
 uint32_t hcc__jstr_hash(const hcc_doc *d, int t) {
+  int r = id_root(d, t);
+  if (r >= 0) return (uint32_t)d->tok[r].size;
   return hcc__jstr_hash_raw(d->text + d->tok[t].start, (size_t)(d->tok[t].end - d->tok[t].start));
+}
+
+/* 1 when s[0..n) holds a backslash: eight bytes at a time, the last
+ * word overlapping the one before (ids and keys are mostly 2 to 40
+ * bytes, for which a byte loop or a call to memchr costs more than the
+ * hashing). */
+static inline int has_bslash(const char *s, size_t n) {
+  const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+  if (n < 8) {
+    for (size_t i = 0; i < n; i++)
+      if (s[i] == '\\') return 1;
+    return 0;
+  }
+  for (size_t i = 0;; i += 8) {
+    if (i + 8 > n) i = n - 8;
+    uint64_t x = load_le64(s + i) ^ (ones * '\\');
+    if ((x - ones) & ~x & highs) return 1; /* a zero byte: a backslash */
+    if (i + 8 == n) return 0;
+  }
 }
 
 uint32_t hcc__jstr_hash_raw(const char *s, size_t n) {
   size_t pos = 0;
   whash w = {0x243F6A8885A308D3u, 0, 0, 0};
+  if (!has_bslash(s, n)) { /* the body is its own byte stream */
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) wh_word(&w, load_le64(s + i));
+    size_t r = n - i; /* the last word's bytes, packed from its low end */
+    if (r) w.acc = n >= 8 ? load_le64(s + n - 8) >> (8 * (8 - r)) : 0, w.k = (unsigned)r;
+    for (size_t j = 0; n < 8 && j < r; j++) w.acc |= (uint64_t)(unsigned char)s[j] << (8 * j);
+    w.len = n;
+    pos = n;
+  }
   while (pos < n) {
     size_t at = pos;
     uint32_t cp = 0;
@@ -207,6 +250,11 @@ int hcc__jstr_eq(const hcc_doc *d, int a, int b) {
   const char *sa = d->text + d->tok[a].start, *sb = d->text + d->tok[b].start;
   size_t na = (size_t)(d->tok[a].end - d->tok[a].start);
   size_t nb = (size_t)(d->tok[b].end - d->tok[b].start), pa = 0, pb = 0;
+  int ra = id_root(d, a), rb = id_root(d, b);
+  if (ra >= 0 && rb >= 0) { /* two ids: linked, or apart by their hashes */
+    if (ra == rb) return 1;
+    if (d->tok[ra].size != d->tok[rb].size) return 0;
+  }
   if (na == nb && memcmp(sa, sb, na) == 0) return 1;
   while (pa < na && pb < nb)
     if (hcc__json_body_next(sa, na, &pa) != hcc__json_body_next(sb, nb, &pb)) return 0;

@@ -514,13 +514,46 @@ static int scan_literal(vstate *v) {
   return HCC_OK;
 }
 
+enum { ID_RING = 256 }; /* recent ids the scan links to (id_token) */
+
 /* Token writer of the tokenizing scan: the tokens go to tok[0..cap); past
  * cap they are only counted (the caller reports the workspace it needs). */
 typedef struct tsink {
   hcc_tok *tok;
   size_t cap;
   int ok; /* every token so far fitted */
+  int ids; /* HCC_PARSE_IDS: id values are hashed (id_token) */
+  int recent[ID_RING]; /* by hash: the last HASHED id token, or -1 */
 } tsink;
+
+/* The string value idx (body[0..n)) of an "id", "tool_call_id" or
+ * "call_id" key.  Pairing calls with results hashes and compares ids in
+ * a later pass, when on a large transcript their bytes have left the
+ * cache (a miss for each, and two for each comparison): their hash is
+ * taken here, while the bytes are in cache, and kept in the token's size
+ * (HCC_W_HASHED).  When the last such token with the same hash (the
+ * result's call, mostly a few messages back) spells the same bytes, the
+ * token is linked to it instead (HCC_W_LINKED, size its index), and the
+ * two compare equal without reading either text (hcc__jstr_eq).  A link
+ * is only ever a shortcut: ids spelt differently (escapes) that decode
+ * the same are still found equal by their text. */
+static void id_token(tsink *t, const char *text, size_t idx, size_t at, size_t n) {
+  hcc_tok *k = &t->tok[idx];
+  uint32_t h = hcc__jstr_hash_raw(text + at, n);
+  int *r = &t->recent[h % ID_RING];
+  if (*r >= 0) {
+    const hcc_tok *e = &t->tok[*r];
+    if ((uint32_t)e->size == h && (size_t)(e->end - e->start) == n &&
+        memcmp(text + e->start, text + at, n) == 0) {
+      k->tag = HCC_W_LINKED;
+      k->size = *r;
+      return;
+    }
+  }
+  k->tag = HCC_W_HASHED;
+  k->size = (int)h;
+  *r = (int)idx;
+}
 
 /* Opens token idx (a value or a key) under parent, which gains a child. */
 static inline void tok_open(tsink *t, size_t idx, hcc_toktype type, size_t start, int parent) {
@@ -552,6 +585,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
   int key_is_args = 0;  /* the last key read was "arguments" */
   int key_is_name = 0;  /* ... "name" */
   int key_may_be_role = 0; /* ... "role", or escaped (its value is tagged) */
+  int key_is_id = 0;    /* ... "id", "tool_call_id" or "call_id" (its value is hashed) */
   /* Messages sit one level deep under an array root, two under an object
    * root ({"messages": [...]}): the message level. */
   size_t msg_depth = 1, msg_tok = 0; /* first token of the open message */
@@ -618,6 +652,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
         key_is_name = kid == HCC_W_NAME || (kid == HCC_W_ESCAPED && !key_is_args &&
                                               is_key_escaped(kb, kn, "name", 4));
         key_may_be_role = kid == HCC_W_ROLE || kid == HCC_W_ESCAPED;
+        key_is_id = kid == HCC_W_ID || kid == HCC_W_TOOL_CALL_ID || kid == HCC_W_CALL_ID;
       }
       st = S_OBJ_COLON;
       continue;
@@ -648,6 +683,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
       args_value = member_value && key_is_args;
       int name_value = member_value && key_is_name;
       int role_value = member_value && key_may_be_role;
+      int id_value = emit && member_value && key_is_id && t->ids;
       member_value = 0;
       if (c == '{' || c == '[') {
         if (depth == HCC_MAX_DEPTH)
@@ -709,7 +745,10 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
         /* strings exclude their quotes, as in jsmn */
         int str = type == HCC_T_STRING;
         tok_open(t, idx, type, at + (size_t)str, parent);
-        if (t->ok) t->tok[idx].end = (int)(v.i - (size_t)str), t->tok[idx].tag = tag;
+        if (t->ok) {
+          t->tok[idx].end = (int)(v.i - (size_t)str), t->tok[idx].tag = tag;
+          if (str && id_value) id_token(t, in, idx, at + 1, v.i - at - 2);
+        }
       }
       goto after_value;
     }
@@ -744,9 +783,11 @@ int hcc_json_validate(const char *in, size_t len, hcc_json_info *info,
   return scan(in, len, info, NULL, err, 0);
 }
 
-int hcc__json_scan(const char *in, size_t len, hcc_tok *tok, size_t cap,
+int hcc__json_scan(const char *in, size_t len, hcc_tok *tok, size_t cap, hcc_parse_mode mode,
                    hcc_json_info *info, hcc_error *err) {
-  tsink t = {tok, cap, 1};
+  tsink t;
+  t.tok = tok, t.cap = cap, t.ok = 1, t.ids = mode == HCC_PARSE_IDS;
+  for (size_t k = 0; k < ID_RING; k++) t.recent[k] = -1;
   int rc = scan(in, len, info, &t, err, 1);
   if (rc == HCC_OK && !t.ok)
     return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the JSON tokens");

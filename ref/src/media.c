@@ -68,7 +68,7 @@ int hcc__op_strip_media(const hcc_params *p, const char *in, size_t len, hcc_are
                         hcc_out *o, hcc_error *err) {
   hcc_transcript t;
   (void)p;
-  int rc = hcc__transcript_parse(&t, in, len, a, err);
+  int rc = hcc__transcript_parse(&t, in, len, HCC_PARSE_PLAIN, a, err);
   if (rc != HCC_OK) return rc;
   int anchor = hcc__media_anchor(&t);
   hcc__transcript_open(&t, o);

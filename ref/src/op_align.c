@@ -55,7 +55,7 @@ int hcc__op_align(const hcc_params *p, const char *in, size_t len, hcc_arena *a,
                   hcc_out *o, hcc_error *err) {
   hcc_transcript t;
   hcc_align al;
-  int rc = hcc__transcript_parse(&t, in, len, a, err);
+  int rc = hcc__transcript_parse(&t, in, len, HCC_PARSE_PLAIN, a, err);
   if (rc == HCC_OK) rc = hcc__align_prepare(&al, &t, &hcc__est_hermes, p, len, a, err);
   if (rc != HCC_OK) return rc;
   hcc__align_run(&al);

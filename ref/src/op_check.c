@@ -159,7 +159,7 @@ int hcc__op_check(const hcc_params *p, const char *in, size_t len, hcc_arena *a,
   size_t n;
   if (!hcc__check_rules(p->profile))
     return hcc__fail(err, HCC_E_PARAM, 0, "unknown check profile");
-  int rc = hcc__transcript_parse(&t, in, len, a, err);
+  int rc = hcc__transcript_parse(&t, in, len, HCC_PARSE_IDS, a, err);
   if (rc != HCC_OK) return rc;
   opts.profile = p->profile;
   opts.json = p->check_json;

@@ -970,7 +970,7 @@ int hcc__op_compress(const hcc_params *p, const char *in, size_t len, hcc_arena 
   c.p = p;
   c.a = a;
   c.k = -1;
-  int rc = hcc__transcript_parse(&c.t, in, len, a, err);
+  int rc = hcc__transcript_parse(&c.t, in, len, HCC_PARSE_IDS, a, err);
   if (rc == HCC_OK) c.stage_cap = msg_bound(&c.t.doc.info);
   if (rc == HCC_OK) rc = hcc__repair_check_shape(&c.t, err);
   if (rc == HCC_OK) rc = hcc__align_prepare(&c.al, &c.t, &hcc__est_hermes, p, len, a, err);

@@ -30,7 +30,7 @@ int hcc__op_messages(const hcc_params *p, const char *in, size_t len,
                      hcc_arena *a, hcc_out *o, hcc_error *err) {
   hcc_transcript t;
   (void)p;
-  int rc = hcc__transcript_parse(&t, in, len, a, err);
+  int rc = hcc__transcript_parse(&t, in, len, HCC_PARSE_PLAIN, a, err);
   if (rc != HCC_OK) return rc;
   const hcc_doc *d = &t.doc;
   for (int i = 0; i < t.nmsg; i++) {

@@ -58,7 +58,7 @@ int hcc__op_prune(const hcc_params *p, const char *in, size_t len, hcc_arena *a,
   hcc_transcript t;
   hcc_prune pr;
   int64_t threshold, budget;
-  int rc = hcc__transcript_parse(&t, in, len, a, err);
+  int rc = hcc__transcript_parse(&t, in, len, HCC_PARSE_IDS, a, err);
   if (rc != HCC_OK) return rc;
   hcc__align_budget(p, &threshold, &budget);
   hcc_prune_cfg cfg = {p->protect_last_n, budget, HCC_PRUNE_MIN_CHARS};
@@ -84,7 +84,7 @@ int hcc__op_prune_only(const hcc_params *p, const char *in, size_t len, hcc_aren
                        hcc_out *o, hcc_error *err) {
   hcc_transcript t;
   hcc_prune pr;
-  int rc = hcc__transcript_parse(&t, in, len, a, err);
+  int rc = hcc__transcript_parse(&t, in, len, HCC_PARSE_IDS, a, err);
   if (rc != HCC_OK) return rc;
   /* ContextCompressor.__init__: int(v or 0); max(200, int(v or 8000));
    * max(0, int(v or 0)) */

@@ -238,7 +238,7 @@ static int check_shape(const hcc_transcript *t, hcc_error *err) {
 int hcc__op_truncate_args(const hcc_params *p, const char *in, size_t len,
                           hcc_arena *a, hcc_out *o, hcc_error *err) {
   hcc_transcript t;
-  int rc = hcc__transcript_parse(&t, in, len, a, err);
+  int rc = hcc__transcript_parse(&t, in, len, HCC_PARSE_PLAIN, a, err);
   if (rc == HCC_OK) rc = check_shape(&t, err);
   if (rc != HCC_OK) return rc;
   job j = {&t, p, (size_t)p->head_chars, NULL, 0};

@@ -244,7 +244,10 @@ static int text_contains(const hcc_ts_text *t, const char *lit) {
 }
 
 /* len(t) > k, counting only where the byte length does not decide; a
- * count made is kept in t->cps1. */
+ * count made is kept in t->cps1.  (It counts the whole text, not only
+ * past k: most long outputs are summarised, and the summary line's
+ * length would count them again; stopping early measured 0.3 % more
+ * instructions on prune.) */
 static int text_longer(hcc_ts_text *t, size_t k) {
   if (t->cps1) return t->cps1 - 1 > k;
   int gate = t->json ? hcc__json_len_gate(t->n, k) : t->n <= k ? 0 : -1;

@@ -42,13 +42,13 @@ static size_t value_offset(const hcc_doc *d, int v) {
   return (size_t)(hcc__json_raw(d, v, &n) - d->text);
 }
 
-int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len,
+int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len, hcc_parse_mode mode,
                           hcc_arena *a, hcc_error *err) {
   static const unsigned char mkeys[] = {HCC_W_ROLE, HCC_W_CONTENT, HCC_W_TOOL_CALLS, HCC_W_TOOL_CALL_ID};
   static const unsigned char ckeys[] = {HCC_W_ID, HCC_W_CALL_ID, HCC_W_FUNCTION};
   static const unsigned char fkeys[] = {HCC_W_NAME, HCC_W_ARGUMENTS};
   hcc_doc *d = &t->doc;
-  int rc = hcc__json_parse(d, in, len, a, err);
+  int rc = hcc__json_parse_as(d, in, len, mode, a, err);
   if (rc != HCC_OK) return rc;
   t->root = 0;
   t->array = 0;

@@ -54,7 +54,7 @@ size_t hcc__transcript_need(const hcc_json_info *info);
 /* Parses a transcript: a JSON array of message objects, or an object whose
  * "messages" member is one.  Every element must be an object (HCC_E_SHAPE
  * otherwise: hermes would fail on it with AttributeError). */
-int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len,
+int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len, hcc_parse_mode mode,
                           hcc_arena *a, hcc_error *err);
 
 /* Writes the transcript wrapper around new message bytes: everything of

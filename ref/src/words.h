@@ -14,7 +14,12 @@
  *
  * The list holds every key a look-up in ref/src names on a hot path, and
  * the four role names; adding a word changes speed only, never an
- * answer. */
+ * answer.
+ *
+ * Two more tags are not words: a scan asked for ids (HCC_PARSE_IDS)
+ * tags the string value of an "id", "tool_call_id" or "call_id" key
+ * HCC_W_HASHED (its hash kept in the token) or HCC_W_LINKED (spelt as an
+ * earlier id), see hcc_tok in internal.h. */
 #ifndef HCC_WORDS_H
 #define HCC_WORDS_H
 #include <stddef.h>
@@ -60,6 +65,8 @@ typedef enum hcc_word {
   HCC_W_ASSISTANT = 35, /* "assistant" */
   HCC_W_TOOL = 36, /* "tool" */
   HCC_W__COUNT,
+  HCC_W_HASHED = 253, /* an id value: size holds its hcc__jstr_hash */
+  HCC_W_LINKED = 254, /* an id value spelt as token `size`, a HASHED one */
   HCC_W_ESCAPED = 255 /* a string with a backslash: compare it decoded */
 } hcc_word;
 

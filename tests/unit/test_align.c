@@ -454,7 +454,7 @@ static void prepare(prepared *pr, const char *in, const hcc_params *p) {
   size_t need = hcc__transcript_need(&info) + hcc__align_need(&info, len);
   pr->mem = malloc(need);
   hcc__arena_init(&pr->a, pr->mem, need);
-  assert_int_equal(hcc__transcript_parse(&pr->t, in, len, &pr->a, &err), HCC_OK);
+  assert_int_equal(hcc__transcript_parse(&pr->t, in, len, HCC_PARSE_PLAIN, &pr->a, &err), HCC_OK);
   assert_int_equal(hcc__align_prepare(&pr->al, &pr->t, &hcc__est_hermes, p, len, &pr->a, &err), HCC_OK);
 }
 

@@ -120,7 +120,7 @@ static void test_internal_entry_agrees_with_op(void **state) {
       hcc_arena a;
       hcc_transcript t;
       hcc__arena_init(&a, ws, need);
-      assert_int_equal(hcc__transcript_parse(&t, in, len, &a, NULL), HCC_OK);
+      assert_int_equal(hcc__transcript_parse(&t, in, len, HCC_PARSE_IDS, &a, NULL), HCC_OK);
       size_t used = a.used, n1 = 0, n2 = 0;
       assert_int_equal(hcc__check_transcript(&t, prof, &a, NULL, &n1), HCC_OK);
       /* the check takes exactly what hcc__check_need reports */

@@ -244,7 +244,7 @@ static void test_stub(void **state) {
     hcc_arena a;
     hcc_error err;
     hcc__arena_init(&a, ws, sizeof ws);
-    assert_int_equal(hcc__transcript_parse(&t, stub_cases[i].turns, strlen(stub_cases[i].turns), &a, &err), HCC_OK);
+    assert_int_equal(hcc__transcript_parse(&t, stub_cases[i].turns, strlen(stub_cases[i].turns), HCC_PARSE_PLAIN, &a, &err), HCC_OK);
     int turn[16];
     assert_true((size_t)t.nmsg <= N(turn));
     for (int k = 0; k < t.nmsg; k++) turn[k] = k;

@@ -227,7 +227,7 @@ static int64_t message_tokens(const char *json, int *rc_out) {
   hcc_error err;
   int64_t tokens = -1;
   hcc__arena_init(&a, mem, need);
-  assert_int_equal(hcc__transcript_parse(&t, in, len, &a, &err), HCC_OK);
+  assert_int_equal(hcc__transcript_parse(&t, in, len, HCC_PARSE_PLAIN, &a, &err), HCC_OK);
   assert_int_equal(hcc__est_init(&ctx, &hcc__est_hermes, &t, len, &a, &err), HCC_OK);
   *rc_out = hcc__est_message(&ctx, 0, &tokens, &err);
   free(mem);
@@ -273,7 +273,7 @@ static void test_pluggable(void **state) {
   hcc_est_ctx ctx;
   int64_t tokens;
   hcc__arena_init(&a, mem, need);
-  assert_int_equal(hcc__transcript_parse(&t, in, len, &a, NULL), HCC_OK);
+  assert_int_equal(hcc__transcript_parse(&t, in, len, HCC_PARSE_PLAIN, &a, NULL), HCC_OK);
   assert_int_equal(hcc__est_init(&ctx, &per_cp, &t, len, &a, NULL), HCC_OK);
   assert_int_equal(hcc__est_message(&ctx, 0, &tokens, NULL), HCC_OK);
   assert_int_equal(tokens, 6 + HCC_MSG_OVERHEAD_TOKENS);
@@ -298,7 +298,7 @@ static void test_render_bound(void **state) {
     hcc_est_ctx ctx;
     int64_t tokens;
     hcc__arena_init(&a, mem, need);
-    assert_int_equal(hcc__transcript_parse(&t, docs[i], len, &a, NULL), HCC_OK);
+    assert_int_equal(hcc__transcript_parse(&t, docs[i], len, HCC_PARSE_PLAIN, &a, NULL), HCC_OK);
     assert_int_equal(hcc__est_init(&ctx, &hcc__est_hermes, &t, len, &a, NULL), HCC_OK);
     assert_int_equal(hcc__est_message(&ctx, 0, &tokens, NULL), HCC_OK);
     assert_true(tokens > HCC_MSG_OVERHEAD_TOKENS);

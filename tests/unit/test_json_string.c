@@ -143,6 +143,9 @@ static void test_cps_random(void **state) { /* and _longer, _newlines, _decode_w
     /* the length test around the count and at the ends of its shortcuts */
     size_t ks[] = {0, 1, cps ? cps - 1 : 0, cps, cps + 1, n / 12, n / 12 + 1, n, n + 1, 199, 500};
     for (size_t j = 0; j < N(ks); j++) assert_int_equal(hcc__json_str_longer(raw, n, ks[j]), cps > ks[j]);
+    /* every k on the shorter bodies: the count stops once past k, at any
+     * step boundary an escape or a pair may straddle */
+    for (size_t k = 0; n < 1500 && k <= cps + 1; k++) assert_int_equal(hcc__json_str_longer(raw, n, k), cps > k);
     size_t nl = 0;
     for (size_t j = 0; j < dn; j++) nl += dec[j] == '\n';
     assert_int_equal(hcc__json_newlines(raw, n), nl);

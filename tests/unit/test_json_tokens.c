@@ -23,14 +23,20 @@ typedef struct {
   void *mem;
 } parsed;
 
-static int parse(parsed *p, const char *s, size_t n, hcc_error *err) {
+/* Parses as the ops that pair ids do (HCC_PARSE_IDS); parse_plain as
+ * the others. */
+static int parse_mode(parsed *p, const char *s, size_t n, hcc_parse_mode mode, hcc_error *err) {
   hcc_json_info info;
   size_t need = 64;
   if (hcc_json_validate(s, n, &info, NULL) == HCC_OK) need += info.tokens * sizeof(hcc_tok);
   p->mem = malloc(need);
   assert_non_null(p->mem);
   hcc__arena_init(&p->a, p->mem, need);
-  return hcc__json_parse(&p->d, s, n, &p->a, err);
+  return hcc__json_parse_as(&p->d, s, n, mode, &p->a, err);
+}
+
+static int parse(parsed *p, const char *s, size_t n, hcc_error *err) {
+  return parse_mode(p, s, n, HCC_PARSE_IDS, err);
 }
 
 static void parse_ok(parsed *p, const char *s) {
@@ -84,6 +90,18 @@ static int next_of(const int *par, const hcc_tok *tok, int ntok, int i) {
   return j;
 }
 
+/* 1 when token i is the string value of a key spelt "id", "tool_call_id"
+ * or "call_id" without escapes: the scan keeps such an id's hash, or a
+ * link, in its size (id_token); jsmn's size of it is 0. */
+static int is_id_value(const hcc_doc *d, const int *par, int i) {
+  if (!i || d->tok[i].type != HCC_T_STRING || d->tok[par[i]].type != HCC_T_STRING) return 0;
+  const hcc_tok *k = &d->tok[par[i]];
+  size_t n = (size_t)(k->end - k->start);
+  const char *b = d->text + k->start;
+  return (n == 2 && !memcmp(b, "id", 2)) || (n == 12 && !memcmp(b, "tool_call_id", 12)) ||
+         (n == 7 && !memcmp(b, "call_id", 7));
+}
+
 /* jsmn's tokens of s must be exactly d's, field by field, and d's `next`
  * the end of each subtree in jsmn's tree. */
 static void same_as_jsmn(const hcc_doc *d, const char *s, size_t n) {
@@ -100,12 +118,13 @@ static void same_as_jsmn(const hcc_doc *d, const char *s, size_t n) {
   for (int i = 0; i < r; i++) {
     int next = next_of(par, d->tok, r, i);
     if ((int)t[i].type != (int)d->tok[i].type || t[i].start != d->tok[i].start ||
-        t[i].end != d->tok[i].end || t[i].size != d->tok[i].size || next != d->tok[i].next)
+        t[i].end != d->tok[i].end || next != d->tok[i].next)
       print_error("%.*s: token %d differs from jsmn\n", (int)n, s, i);
     assert_int_equal((int)t[i].type, (int)d->tok[i].type);
     assert_int_equal(t[i].start, d->tok[i].start);
     assert_int_equal(t[i].end, d->tok[i].end);
-    assert_int_equal(t[i].size, d->tok[i].size);
+    /* an id value's size is its hash or link (check_tags checks it) */
+    assert_int_equal(t[i].size, is_id_value(d, mine, i) ? 0 : d->tok[i].size);
     assert_int_equal(next, d->tok[i].next);
     assert_int_equal(t[i].parent, mine[i]); /* the span-derived tree is jsmn's */
   }
@@ -161,7 +180,7 @@ static void check_tree(const hcc_doc *d) {
     int children = 0;
     for (int j = i + 1; j < d->ntok; j++)
       if (par[j] == i) children++;
-    assert_int_equal(children, k->size);
+    assert_int_equal(children, is_id_value(d, par, i) ? 0 : k->size);
     if (i && d->tok[par[i]].type == HCC_T_OBJECT) {
       /* an object's children are its keys: strings of size 1 */
       assert_int_equal(k->type, HCC_T_STRING);
@@ -528,11 +547,16 @@ static void gen_value(gen *g, int depth) {
       static const char *const listed[] = {
           "\"role\"", "\"\\u0072ole\"", "\"rolf\"", "\"content\"", "\"tool_call_id\"",
           "\"_compressed_summary\"", "\"_compressed_summary_has_user_turn\"",
-          "\"\\u005fcompressed_summary\"", "\"Role\"", "\"id\""};
+          "\"\\u005fcompressed_summary\"", "\"Role\"", "\"id\"", "\"call_id\"",
+          "\"\\u0069d\""};
+      /* an id key's value often repeats one of a few ids (links,
+       * id_token), spelt plain or escaped */
+      static const char *const ids[] = {"\"call_1\"", "\"call_2\"", "\"c\\u0061ll_1\"", "\"\"",
+                                        "\"\\u00e9\"", "\"\xc3\xa9\""};
       static const char *const roles[] = {"\"user\"", "\"assistant\"", "\"\\u0075ser\"", "\"tool\"",
                                           "\"system\"", "\"users\"", "\"role\"", "\"\""};
       uint32_t kk = rnd(g) % 12;
-      int role = 0;
+      int role = 0, id = 0;
       if (kk < 2) puts_(g, "\"arguments\"");
       else if (kk == 2) puts_(g, "\"name\"");
       else if (kk == 3) puts_(g, "\"n\\u0061me\"");
@@ -540,11 +564,13 @@ static void gen_value(gen *g, int depth) {
         uint32_t w = rnd(g) % N(listed);
         puts_(g, listed[w]);
         role = w < 2;
+        id = w == 4 || w == 9 || w == 10;
       } else gen_string(g);
       ws(g);
       put(g, ":", 1);
       ws(g);
       if (role && rnd(g) % 2) puts_(g, roles[rnd(g) % N(roles)]);
+      else if (id && rnd(g) % 4) puts_(g, ids[rnd(g) % N(ids)]);
       else gen_value(g, depth + 1);
     }
     ws(g);
@@ -643,6 +669,28 @@ static int word_of_body_str(const char *s) {
   return HCC_W_OTHER;
 }
 
+/* An id value holds either its own hash or a link to an earlier id
+ * value, itself hashed, spelt byte for byte the same; the hash it answers
+ * is its text's.  Returns the tag it has when that holds. */
+static int check_id(const hcc_doc *d, const int *par, int i) {
+  const hcc_tok *k = &d->tok[i];
+  size_t n = (size_t)(k->end - k->start);
+  uint32_t h = hcc__jstr_hash_raw(d->text + k->start, n);
+  assert_int_equal(hcc__jstr_hash(d, i), h);
+  if (k->tag == HCC_W_HASHED) {
+    assert_int_equal((uint32_t)k->size, h);
+    return HCC_W_HASHED;
+  }
+  int r = k->size;
+  assert_true(r >= 0 && r < i);
+  assert_true(is_id_value(d, par, r));
+  assert_int_equal(d->tok[r].tag, HCC_W_HASHED);
+  assert_int_equal(d->tok[r].end - d->tok[r].start, (int)n);
+  assert_memory_equal(d->text + d->tok[r].start, d->text + k->start, n);
+  assert_true(hcc__jstr_eq(d, r, i));
+  return HCC_W_LINKED;
+}
+
 static void check_tags(const hcc_doc *d) {
   static const char *const probes[] = {"role", "content", "name", "arguments", "rolf", "Role", "id",
                                        "_compressed_summary", "_compressed_summary_has_user_turn",
@@ -657,6 +705,8 @@ static void check_tags(const hcc_doc *d) {
     else if (k->type == HCC_T_STRING && i && d->tok[par[i]].type == HCC_T_STRING &&
              (d->tok[par[i]].tag == HCC_W_ROLE || d->tok[par[i]].tag == HCC_W_ESCAPED))
       want = word_of_body(d, i);
+    else if (is_id_value(d, par, i))
+      want = check_id(d, par, i);
     if (k->tag != want) print_error("token %d: tag %d, want %d\n", i, k->tag, want);
     assert_int_equal(k->tag, want);
     if (k->type != HCC_T_OBJECT) continue;
@@ -694,6 +744,20 @@ static void check_agreement(const char *s, size_t n) {
   check_facts(&p.d, &info);
   check_tags(&p.d);
   assert_int_equal(info.root, (unsigned char)s[b]);
+  /* a plain parse: the same tokens, but an id value is a plain string */
+  parsed q;
+  assert_int_equal(parse_mode(&q, s, n, HCC_PARSE_PLAIN, NULL), HCC_OK);
+  assert_int_equal(q.d.ntok, p.d.ntok);
+  int *par = parents_of(&p.d);
+  for (int i = 0; i < p.d.ntok; i++) {
+    const hcc_tok *x = &p.d.tok[i], *y = &q.d.tok[i];
+    int id = is_id_value(&p.d, par, i);
+    assert_true(x->type == y->type && x->start == y->start && x->end == y->end && x->next == y->next);
+    assert_int_equal(y->size, id ? 0 : x->size);
+    assert_int_equal(y->tag, id ? 0 : x->tag);
+  }
+  free(par);
+  done(&q);
   done(&p);
 }
 
@@ -782,6 +846,76 @@ static void test_arguments_tokens_bound(void **state) {
   free(w.buf);
 }
 
+/* The scan's ids (id_token): a result's id links to its call's; an id
+ * spelt with an escape is hashed on its own and still equals the call's;
+ * two ids whose hashes collide are not linked and differ. */
+static int by_hash(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+static void test_id_links(void **state) {
+  (void)state;
+  parsed p;
+  const char *s = "[{\"tool_calls\": [{\"id\": \"call_1\"}, {\"id\": \"call_2\"}]},"
+                  " {\"tool_call_id\": \"call_2\"}, {\"tool_call_id\": \"call_1\"},"
+                  " {\"call_id\": \"c\\u0061ll_1\"}, {\"idx\": \"call_1\"}]";
+  parse_ok(&p, s);
+  const hcc_doc *d = &p.d;
+  int c1 = hcc__json_get(d, 4, "id"), c2 = hcc__json_get(d, 7, "id");
+  int r2 = hcc__json_get(d, 10, "tool_call_id"), r1 = hcc__json_get(d, 13, "tool_call_id");
+  int esc = hcc__json_get(d, 16, "call_id"), other = hcc__json_get(d, 19, "idx");
+  assert_true(c1 > 0 && c2 > 0 && r2 > 0 && r1 > 0 && esc > 0 && other > 0);
+  assert_int_equal(d->tok[c1].tag, HCC_W_HASHED);
+  assert_int_equal(d->tok[c2].tag, HCC_W_HASHED);
+  assert_int_equal(d->tok[r2].tag, HCC_W_LINKED);
+  assert_int_equal(d->tok[r2].size, c2);
+  assert_int_equal(d->tok[r1].tag, HCC_W_LINKED);
+  assert_int_equal(d->tok[r1].size, c1);
+  assert_int_equal(d->tok[esc].tag, HCC_W_HASHED); /* spelt otherwise */
+  assert_int_equal(hcc__jstr_hash(d, esc), hcc__jstr_hash(d, c1));
+  assert_true(hcc__jstr_eq(d, esc, r1) && hcc__jstr_eq(d, c1, esc));
+  assert_false(hcc__jstr_eq(d, r1, r2));
+  assert_int_equal(d->tok[other].tag, HCC_W_OTHER); /* not an id key */
+  assert_int_equal(d->tok[other].size, 0);
+  assert_true(hcc__jstr_eq(d, other, r1));
+  done(&p);
+  assert_int_equal(parse_mode(&p, s, strlen(s), HCC_PARSE_PLAIN, NULL), HCC_OK);
+  assert_int_equal(p.d.tok[r1].tag, HCC_W_OTHER); /* plain: no hash, no link */
+  assert_int_equal(p.d.tok[r1].size, 0);
+  assert_true(hcc__jstr_eq(&p.d, c1, r1) && hcc__jstr_eq(&p.d, esc, r1));
+  assert_int_equal(hcc__jstr_hash(&p.d, r1), hcc__jstr_hash_raw("call_1", 6));
+  done(&p);
+
+  /* two ids of equal hash: found among 2^20 candidates */
+  enum { K = 1 << 20 };
+  uint64_t *hk = malloc(K * sizeof *hk);
+  assert_non_null(hk);
+  char a[16], b[16];
+  for (uint32_t i = 0; i < K; i++) {
+    snprintf(a, sizeof a, "id%07u", (unsigned)i);
+    hk[i] = (uint64_t)hcc__jstr_hash_raw(a, strlen(a)) << 32 | i;
+  }
+  qsort(hk, K, sizeof *hk, by_hash);
+  uint32_t i = 0;
+  while (i + 1 < K && hk[i] >> 32 != hk[i + 1] >> 32) i++;
+  assert_true(i + 1 < K);
+  snprintf(a, sizeof a, "id%07u", (unsigned)(uint32_t)hk[i]);
+  snprintf(b, sizeof b, "id%07u", (unsigned)(uint32_t)hk[i + 1]);
+  free(hk);
+  char doc[128];
+  snprintf(doc, sizeof doc, "[{\"id\": \"%s\"}, {\"id\": \"%s\"}, {\"id\": \"%s\"}]", a, b, a);
+  parse_ok(&p, doc);
+  d = &p.d;
+  int x = hcc__json_get(d, 1, "id"), y = hcc__json_get(d, 4, "id"), z = hcc__json_get(d, 7, "id");
+  assert_int_equal(hcc__jstr_hash(d, x), hcc__jstr_hash(d, y));
+  assert_int_equal(d->tok[y].tag, HCC_W_HASHED); /* same hash, other bytes: no link */
+  assert_false(hcc__jstr_eq(d, x, y));
+  assert_false(hcc__jstr_eq(d, z, y));
+  assert_true(hcc__jstr_eq(d, x, z));
+  done(&p);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_parse_basic),
@@ -790,6 +924,7 @@ int main(void) {
       cmocka_unit_test(test_parse_workspace),
       cmocka_unit_test(test_get),
       cmocka_unit_test(test_str_eq),
+      cmocka_unit_test(test_id_links),
       cmocka_unit_test(test_raw_and_null),
       cmocka_unit_test(test_jsmn_count_handwritten),
       cmocka_unit_test(test_random_valid),

@@ -29,7 +29,7 @@ static void parse_ok(parsed *p, const char *s, size_t scratch) {
   p->mem = malloc(need);
   assert_non_null(p->mem);
   hcc__arena_init(&p->a, p->mem, need);
-  assert_int_equal(hcc__json_parse(&p->d, s, strlen(s), &p->a, NULL), HCC_OK);
+  assert_int_equal(hcc__json_parse_as(&p->d, s, strlen(s), HCC_PARSE_IDS, &p->a, NULL), HCC_OK);
 }
 
 static void done(parsed *p) { free(p->mem); }
@@ -242,6 +242,20 @@ static void test_jstr_hash_spellings(void **state) {
     parse_ok(&p, text, 0);
     assert_true(hcc__jstr_eq(&p.d, 1, 2));
     assert_int_equal(hcc__jstr_hash(&p.d, 1), hcc__jstr_hash(&p.d, 2));
+    done(&p);
+    /* the same two as a call's id and a result's: hashed by the scan, the
+     * second linked to the first when spelt the same */
+    static char ids[4200];
+    const char *second = strchr(text + 2, ',') + 1;
+    int m = snprintf(ids, sizeof ids, "[{\"id\": %.*s}, {\"tool_call_id\": %.*s}]",
+                     (int)(second - 1 - (text + 1)), text + 1, (int)(text + n - 1 - second), second);
+    assert_true(m > 0 && (size_t)m < sizeof ids);
+    parse_ok(&p, ids, 0);
+    assert_int_equal(p.d.tok[3].tag, HCC_W_HASHED);
+    assert_true(p.d.tok[6].tag == HCC_W_HASHED || p.d.tok[6].tag == HCC_W_LINKED);
+    assert_true(hcc__jstr_eq(&p.d, 3, 6) && hcc__jstr_eq(&p.d, 6, 3));
+    assert_int_equal(hcc__jstr_hash(&p.d, 3), hcc__jstr_hash(&p.d, 6));
+    assert_int_equal(hcc__jstr_hash(&p.d, 6), hcc__jstr_hash_raw(text + 2, (size_t)(second - 2 - (text + 2))));
     done(&p);
   }
 }

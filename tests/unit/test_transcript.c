@@ -17,7 +17,7 @@ static int load(tx *x, const char *s, hcc_error *err) {
   x->mem = malloc(need);
   hcc_arena a;
   hcc__arena_init(&a, x->mem, need);
-  return hcc__transcript_parse(&x->t, s, strlen(s), &a, err);
+  return hcc__transcript_parse(&x->t, s, strlen(s), HCC_PARSE_PLAIN, &a, err);
 }
 
 static void load_ok(tx *x, const char *s) {
@@ -226,7 +226,7 @@ static void test_workspace(void **state) {
     hcc_arena a;
     hcc_transcript t;
     hcc__arena_init(&a, mem + off, need);
-    assert_int_equal(hcc__transcript_parse(&t, s, strlen(s), &a, NULL), HCC_OK);
+    assert_int_equal(hcc__transcript_parse(&t, s, strlen(s), HCC_PARSE_PLAIN, &a, NULL), HCC_OK);
     assert_int_equal(t.nmsg, 2);
     assert_true(a.need <= need);
   }
@@ -235,11 +235,11 @@ static void test_workspace(void **state) {
   hcc_transcript t;
   hcc_error err;
   hcc__arena_init(&a, mem, hcc__arena_cost(info.tokens * sizeof(hcc_tok)) + 15);
-  assert_int_equal(hcc__transcript_parse(&t, s, strlen(s), &a, &err), HCC_E_WORKSPACE);
+  assert_int_equal(hcc__transcript_parse(&t, s, strlen(s), HCC_PARSE_PLAIN, &a, &err), HCC_E_WORKSPACE);
   assert_int_equal(err.offset, 0);
   /* nothing fits */
   hcc__arena_init(&a, NULL, 0);
-  assert_int_equal(hcc__transcript_parse(&t, s, strlen(s), &a, &err), HCC_E_WORKSPACE);
+  assert_int_equal(hcc__transcript_parse(&t, s, strlen(s), HCC_PARSE_PLAIN, &a, &err), HCC_E_WORKSPACE);
   free(mem);
 }
 

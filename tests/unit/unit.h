@@ -15,7 +15,9 @@
 #include "internal.h"
 
 /* A valid JSON text parsed into tokens in a workspace of its own (free
- * p->mem when done). */
+ * p->mem when done), as the ops that pair ids parse (HCC_PARSE_IDS: the
+ * values of id keys carry hashes and links, which no other reader of a
+ * token may mistake for anything). */
 typedef struct unit_parsed {
   hcc_doc d;
   hcc_json_info info;
@@ -29,7 +31,7 @@ static inline void unit_parse(unit_parsed *p, const char *text, size_t n) {
   p->mem = malloc(size);
   assert_non_null(p->mem);
   hcc__arena_init(&a, p->mem, size);
-  assert_int_equal(hcc__json_parse(&p->d, text, n, &a, NULL), HCC_OK);
+  assert_int_equal(hcc__json_parse_as(&p->d, text, n, HCC_PARSE_IDS, &a, NULL), HCC_OK);
 }
 
 /* UTF-8 (WTF-8 for surrogates) of code point cp, written here from the
