@@ -53,7 +53,9 @@ size_t hcc__transcript_need(const hcc_json_info *info);
 
 /* Parses a transcript: a JSON array of message objects, or an object whose
  * "messages" member is one.  Every element must be an object (HCC_E_SHAPE
- * otherwise: hermes would fail on it with AttributeError). */
+ * otherwise: hermes would fail on it with AttributeError).  mode: see
+ * hcc_parse_mode (HCC_PARSE_IDS for the ops that pair calls with
+ * results). */
 int hcc__transcript_parse(hcc_transcript *t, const char *in, size_t len, hcc_parse_mode mode,
                           hcc_arena *a, hcc_error *err);
 
