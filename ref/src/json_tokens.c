@@ -176,6 +176,11 @@ static void wh_bytes(whash *w, const char *p, size_t n) {
     if (++w->k == 8) wh_word(w, w->acc), w->acc = 0, w->k = 0;
   }
   for (; i + 8 <= n; i += 8) wh_word(w, load_le64(p + i));
+  if (i < n && i >= 8 && !w->k) { /* the last bytes, from the word that ends at n */
+    w->acc = load_le64(p + n - 8) >> (8 * (8 - (n - i)));
+    w->k = (unsigned)(n - i);
+    return;
+  }
   for (; i < n; i++) {
     w->acc |= (uint64_t)(unsigned char)p[i] << (8 * w->k);
     w->k++; /* at most 7 here */
@@ -196,37 +201,9 @@ uint32_t hcc__jstr_hash(const hcc_doc *d, int t) {
   return hcc__jstr_hash_raw(d->text + d->tok[t].start, (size_t)(d->tok[t].end - d->tok[t].start));
 }
 
-/* 1 when s[0..n) holds a backslash: eight bytes at a time, the last
- * word overlapping the one before (ids and keys are mostly 2 to 40
- * bytes, for which a byte loop or a call to memchr costs more than the
- * hashing). */
-static inline int has_bslash(const char *s, size_t n) {
-  const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-  if (n < 8) {
-    for (size_t i = 0; i < n; i++)
-      if (s[i] == '\\') return 1;
-    return 0;
-  }
-  for (size_t i = 0;; i += 8) {
-    if (i + 8 > n) i = n - 8;
-    uint64_t x = load_le64(s + i) ^ (ones * '\\');
-    if ((x - ones) & ~x & highs) return 1; /* a zero byte: a backslash */
-    if (i + 8 == n) return 0;
-  }
-}
-
 uint32_t hcc__jstr_hash_raw(const char *s, size_t n) {
   size_t pos = 0;
   whash w = {0x243F6A8885A308D3u, 0, 0, 0};
-  if (!has_bslash(s, n)) { /* the body is its own byte stream */
-    size_t i = 0;
-    for (; i + 8 <= n; i += 8) wh_word(&w, load_le64(s + i));
-    size_t r = n - i; /* the last word's bytes, packed from its low end */
-    if (r) w.acc = n >= 8 ? load_le64(s + n - 8) >> (8 * (8 - r)) : 0, w.k = (unsigned)r;
-    for (size_t j = 0; n < 8 && j < r; j++) w.acc |= (uint64_t)(unsigned char)s[j] << (8 * j);
-    w.len = n;
-    pos = n;
-  }
   while (pos < n) {
     size_t at = pos;
     uint32_t cp = 0;
