@@ -340,9 +340,10 @@ int hcc__est_serialized_len(hcc_est_ctx *ctx, int tok, int64_t *len, hcc_error *
 
 /* ---- _estimate_msg_budget_tokens ----------------------------------------------- */
 
-/* hermes's _REPLAY_BUDGET_KEYS, in its order. */
-static const char *const replay_keys[] = {"reasoning", "reasoning_content", "reasoning_details",
-                                          "codex_reasoning_items", "codex_message_items"};
+/* hermes's _REPLAY_BUDGET_KEYS, in its order (words of words.h). */
+static const unsigned char replay_keys[] = {HCC_W_REASONING, HCC_W_REASONING_CONTENT,
+                                            HCC_W_REASONING_DETAILS, HCC_W_CODEX_REASONING_ITEMS,
+                                            HCC_W_CODEX_MESSAGE_ITEMS};
 #define NREPLAY (sizeof replay_keys / sizeof replay_keys[0])
 
 int hcc__est_message(hcc_est_ctx *ctx, int i, int64_t *tokens, hcc_error *err) {
@@ -386,11 +387,7 @@ int hcc__est_message(hcc_est_ctx *ctx, int i, int64_t *tokens, hcc_error *err) {
   }
   /* the replay fields, one pass over the members (the last duplicate wins) */
   int vals[NREPLAY];
-  for (size_t k = 0; k < NREPLAY; k++) vals[k] = -1;
-  int j = m->tok + 1;
-  for (int k = 0; k < d->tok[m->tok].size; k++, j = hcc__json_skip(d, j + 1))
-    for (size_t r = 0; r < NREPLAY; r++)
-      if (hcc__json_str_eq(d, j, replay_keys[r], strlen(replay_keys[r]))) vals[r] = j + 1;
+  hcc__json_members_w(d, m->tok, replay_keys, (int)NREPLAY, vals);
   for (size_t r = 0; r < NREPLAY; r++) {
     rc = hcc__est_serialized_len(ctx, vals[r], &len, err);
     if (rc != HCC_OK) return rc;
