@@ -300,14 +300,14 @@ static int64_t dumps_len(hcc_pywalk *w, int t) {
   case HCC_T_ARRAY: {
     int64_t k = 2;
     int j = t + 1;
-    for (int m = 0; m < tok->size; m++, j = hcc__py_walk_next(w, j)) k += (m ? 2 : 0) + dumps_len(w, j);
+    for (int m = 0; m < tok->size; m++, j = hcc__json_skip(w->d, j)) k += (m ? 2 : 0) + dumps_len(w, j);
     return k;
   }
   case HCC_T_OBJECT: {
     const int *plan = hcc__py_walk_members(w, t);
     int64_t k = 2;
     int key = t + 1, first = 1;
-    for (int m = 0; m < tok->size; m++, key = hcc__py_walk_next(w, key + 1)) {
+    for (int m = 0; m < tok->size; m++, key = hcc__json_skip(w->d, key + 1)) {
       if (plan[m] < 0) continue;
       k += (first ? 0 : 2) + dumps_len(w, key) + 2 + dumps_len(w, plan[m]);
       first = 0;

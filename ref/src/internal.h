@@ -132,9 +132,9 @@ typedef enum { HCC_PARSE_PLAIN = 0, HCC_PARSE_IDS = 1 } hcc_parse_mode;
 /* The validator's scan that also writes the tokens (json_validate.c):
  * jsmn's tokens (JSMN_STRICT: type, start, end and size, but for an id
  * value's size under HCC_PARSE_IDS; `next` in place of the parent link)
- * of a valid text into tok[0..cap).  When they do not fit it still validates the whole text,
- * fills *info (info->tokens is the count needed) and returns
- * HCC_E_WORKSPACE. */
+ * of a valid text into tok[0..cap).  When they do not fit it still
+ * validates the whole text, fills *info (info->tokens is the count
+ * needed) and returns HCC_E_WORKSPACE. */
 int hcc__json_scan(const char *in, size_t len, hcc_tok *tok, size_t cap, hcc_parse_mode mode,
                    hcc_json_info *info, hcc_error *err);
 /* Table sizes of a transcript (a list of messages or {"messages": [...]})

@@ -115,9 +115,10 @@ static size_t body_bound(const hcc_json_info *info) {
  * rewrite puts in their place is at most: content, a summary head
  * escaped (10 D + 512: the call it describes is a deep container too), a
  * str() escaped (10 D + 64) or placeholders (5 D), a number's str() its
- * bytes and 24; tool_calls, shrunk arguments escaped (5 D).  M + tokens + 33 D + 64 keeps twice that margin, and is
- * far below 12 M when a message's bulk is a string (a 100 MB tool output
- * made compress ask 38 times the input before). */
+ * bytes and 24; tool_calls, shrunk arguments escaped (5 D).  M + tokens +
+ * 33 D + 64 keeps twice that margin, and is far below 12 M when a
+ * message's bulk is a string (a 100 MB tool output made compress ask 38
+ * times the input before). */
 static size_t msg_bound(const hcc_json_info *info) {
   size_t m = info->max_message, grow = 12 * m;
   size_t parts = m + info->max_message_tokens + 33 * info->max_deep_container + 64;

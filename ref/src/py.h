@@ -127,7 +127,6 @@ int hcc__py_walk_init(hcc_pywalk *w, const hcc_doc *d, int i, int want_buf,
                       hcc_arena *a, hcc_error *err);
 /* Bound of what hcc__py_walk_init takes for any token of a document. */
 size_t hcc__py_walk_need(const hcc_json_info *info, int want_buf);
-static inline int hcc__py_walk_next(const hcc_pywalk *w, int j) { return w->d->tok[j].next; }
 /* For each member of object obj in order: the value token to write, or -1
  * when the member repeats an earlier key (Python's dict keeps the first
  * key's position with the last value).  Pushed on the plan stack: call

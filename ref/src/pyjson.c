@@ -87,7 +87,7 @@ static void dump(dumper *s, int t) {
   case HCC_T_ARRAY: {
     hcc__out_ch(o, '[');
     int j = t + 1;
-    for (int k = 0; k < tok->size; k++, j = hcc__py_walk_next(&s->w, j)) {
+    for (int k = 0; k < tok->size; k++, j = hcc__json_skip(s->w.d, j)) {
       if (k) hcc__out_put(o, ", ", 2);
       dump(s, j);
     }
@@ -98,7 +98,7 @@ static void dump(dumper *s, int t) {
     const int *plan = hcc__py_walk_members(&s->w, t);
     int key = t + 1, first = 1;
     hcc__out_ch(o, '{');
-    for (int k = 0; k < tok->size; k++, key = hcc__py_walk_next(&s->w, key + 1)) {
+    for (int k = 0; k < tok->size; k++, key = hcc__json_skip(s->w.d, key + 1)) {
       if (plan[k] < 0) continue;
       if (!first) hcc__out_put(o, ", ", 2);
       first = 0;

@@ -150,7 +150,7 @@ static void repr(hcc_pywalk *w, int t, const sink *k) {
   case HCC_T_ARRAY: {
     int j = t + 1;
     put(k, "[", 1);
-    for (int m = 0; m < tok->size; m++, j = hcc__py_walk_next(w, j)) {
+    for (int m = 0; m < tok->size; m++, j = hcc__json_skip(w->d, j)) {
       if (m) put(k, ", ", 2);
       repr(w, j, k);
     }
@@ -161,7 +161,7 @@ static void repr(hcc_pywalk *w, int t, const sink *k) {
     const int *plan = hcc__py_walk_members(w, t);
     int key = t + 1, first = 1;
     put(k, "{", 1);
-    for (int m = 0; m < tok->size; m++, key = hcc__py_walk_next(w, key + 1)) {
+    for (int m = 0; m < tok->size; m++, key = hcc__json_skip(w->d, key + 1)) {
       if (plan[m] < 0) continue;
       if (!first) put(k, ", ", 2);
       first = 0;

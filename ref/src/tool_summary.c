@@ -390,7 +390,7 @@ static int put_first_args(hctx *c) {
   const int *plan = hcc__py_walk_members(&w, 0);
   int key = 1, shown = 0;
   for (int k = 0; k < c->a.tok[0].size && shown < 2 && rc == HCC_OK;
-       k++, key = hcc__py_walk_next(&w, key + 1)) {
+       k++, key = hcc__json_skip(w.d, key + 1)) {
     if (plan[k] < 0) continue;
     hcc__out_ch(c->o, ' ');
     rc = put_str(c, key);
