@@ -92,8 +92,6 @@ T static inline __m256i block_errors(__m256i cur, __m256i last) {
   return _mm256_xor_si256(must23, sc);
 }
 
-
-
 /* The bytes of a lead byte in the last three places of a block that want
  * more bytes: subtracting these (saturating) leaves non-zero exactly there. */
 T static inline __m256i utf8_incomplete(__m256i cur) {
@@ -103,4 +101,14 @@ T static inline __m256i utf8_incomplete(__m256i cur) {
   return _mm256_subs_epu8(cur, max);
 }
 #undef T
+#undef TOO_SHORT
+#undef TOO_LONG
+#undef OVERLONG_3
+#undef TOO_LARGE
+#undef SURROGATE
+#undef OVERLONG_2
+#undef TOO_LARGE_1000
+#undef OVERLONG_4
+#undef TWO_CONTS
+#undef CARRY
 #endif
