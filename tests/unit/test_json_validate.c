@@ -779,24 +779,13 @@ static long hex4_at(const char *s, size_t n, size_t i) {
   }
   return u;
 }
-static size_t ref_utf8(const unsigned char *s, size_t n, size_t i) {
-  unsigned char c = s[i];
-  size_t len = c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-  if (!len || n - i < len) return 0;
-  unsigned char lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
-  unsigned char hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
-  if (s[i + 1] < lo || s[i + 1] > hi) return 0;
-  for (size_t k = 2; k < len; k++)
-    if (s[i + k] < 0x80 || s[i + k] > 0xBF) return 0;
-  return len;
-}
 static int ref_string(const char *s, size_t n, size_t *off, size_t *body, size_t *lone, size_t *odd) {
   size_t i = 1;
   *lone = *odd = 0;
   while (i < n) {
     unsigned char c = (unsigned char)s[i];
     if (c >= 0x80) {
-      size_t k = ref_utf8((const unsigned char *)s, n, i);
+      size_t k = unit_utf8_seq((const unsigned char *)s, n, i);
       if (!k) { *off = i; return HCC_E_UTF8; }
       i += k;
       continue;

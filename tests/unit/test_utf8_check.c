@@ -14,32 +14,7 @@
  * with a cut sequence at each place of a block. */
 #include "unit.h"
 
-/* The offset of the first bad sequence of s[0..n), or n. */
-static size_t ref_first_bad(const unsigned char *s, size_t n) {
-  size_t i = 0;
-  while (i < n) {
-    unsigned char c = s[i];
-    size_t len;
-    unsigned char lo = 0x80, hi = 0xBF;
-    if (c < 0x80) { i++; continue; }
-    if (c >= 0xC2 && c <= 0xDF) len = 2;
-    else if (c == 0xE0) len = 3, lo = 0xA0;
-    else if (c >= 0xE1 && c <= 0xEC) len = 3;
-    else if (c == 0xED) len = 3, hi = 0x9F;
-    else if (c >= 0xEE && c <= 0xEF) len = 3;
-    else if (c == 0xF0) len = 4, lo = 0x90;
-    else if (c >= 0xF1 && c <= 0xF3) len = 4;
-    else if (c == 0xF4) len = 4, hi = 0x8F;
-    else return i;
-    if (n - i < len || s[i + 1] < lo || s[i + 1] > hi) return i;
-    for (size_t k = 2; k < len; k++)
-      if (s[i + k] < 0x80 || s[i + k] > 0xBF) return i;
-    i += len;
-  }
-  return n;
-}
-
-static int ref_valid(const unsigned char *s, size_t n) { return ref_first_bad(s, n) == n; }
+static int ref_valid(const unsigned char *s, size_t n) { return unit_utf8_first_bad(s, n) == n; }
 
 /* The validator on "t" (its JSON-special ASCII bytes made plain first):
  * 1 when accepted, 0 when refused as bad UTF-8 at the reference's first
@@ -51,7 +26,7 @@ static int fast(const unsigned char *t, size_t n) {
   for (size_t i = 0; i < n; i++) doc[1 + i] = t[i] < 0x20 || t[i] == '"' || t[i] == '\\' ? 'x' : (char)t[i];
   doc[n + 1] = '"';
   memset(doc + n + 2, ' ', 80);
-  size_t bad = ref_first_bad((const unsigned char *)doc + 1, n);
+  size_t bad = unit_utf8_first_bad((const unsigned char *)doc + 1, n);
   hcc_error err;
   int rc = hcc_json_validate(doc, n + 82, NULL, &err);
   if (rc == HCC_OK) return 1;
