@@ -80,7 +80,7 @@ static int key_kind(const hcc_doc *d, int tok) {
   case HCC_T_STRING: return K_STR;
   case HCC_T_ARRAY:
   case HCC_T_OBJECT: return K_UNHASHABLE;
-  default: return d->text[d->tok[tok].start] == 'n' ? K_NULL : K_NUM;
+  default: return hcc__json_is_null(d, tok) ? K_NULL : K_NUM;
   }
 }
 
