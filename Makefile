@@ -30,7 +30,7 @@ $(B)/libhcc.a: $(LIB_OBJ)
 $(B)/hcc: $(CLI_SRC) $(B)/libhcc.a $(wildcard ref/cli/*.h)
 	$(CC) $(CPPFLAGS_HCC) $(WARN) $(CFLAGS) $(CLI_SRC) $(B)/libhcc.a -o $@
 
-$(B)/tests/%: tests/unit/%.c tests/unit/unit.h $(B)/libhcc.a | $(B)/tests
+$(B)/tests/%: tests/unit/%.c tests/unit/unit.h tests/ref_utf8.h $(B)/libhcc.a | $(B)/tests
 	$(CC) $(CPPFLAGS_HCC) -Itests/unit $(WARN) -Wno-strict-prototypes $(CFLAGS) $< $(B)/libhcc.a -lcmocka -o $@
 
 $(B)/obj $(B)/tests:
@@ -142,7 +142,7 @@ AFL_SECONDS ?= 60
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_CPP := $(CPPFLAGS_HCC) -Ifuzz -D_DEFAULT_SOURCE
 FUZZ_OPT := -g -O1 -std=c11
-FUZZ_HDR := ref/include/hcc.h $(wildcard ref/src/*.h) fuzz/harness.h fuzz/jv.h
+FUZZ_HDR := ref/include/hcc.h $(wildcard ref/src/*.h) fuzz/harness.h fuzz/jv.h tests/ref_utf8.h
 FUZZ_COMMON := harness oracles jv
 opdef = -DHCC_FUZZ_OP=HCC_OP_$(shell echo $(1) | tr a-z A-Z)
 
@@ -305,7 +305,7 @@ $(CV)/libhcc.a: $(LIB_SRC:ref/src/%.c=$(CV)/obj/%.o)
 	rm -f $@ && ar rcs $@ $^
 $(CV)/hcc: $(CLI_SRC) $(CV)/libhcc.a $(wildcard ref/cli/*.h)
 	gcc $(CPPFLAGS_HCC) $(WARN) -O0 -g $(CLI_SRC) $(CV)/libhcc.a --coverage -o $@
-$(CV)/tests/%: tests/unit/%.c tests/unit/unit.h $(CV)/libhcc.a
+$(CV)/tests/%: tests/unit/%.c tests/unit/unit.h tests/ref_utf8.h $(CV)/libhcc.a
 	@mkdir -p $(@D)
 	gcc $(CPPFLAGS_HCC) -Itests/unit $(WARN) -Wno-strict-prototypes -O0 -g $< $(CV)/libhcc.a -lcmocka --coverage -o $@
 $(CV)/replay/%: fuzz/fuzz_op.c fuzz/fuzz_chain.c fuzz/replay_main.c fuzz/harness.c fuzz/oracles.c fuzz/jv.c $(CV)/libhcc.a $(FUZZ_HDR)

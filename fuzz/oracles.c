@@ -13,6 +13,7 @@
 #include "harness.h"
 #include "jv.h"
 #include "prefixes.h"
+#include "../tests/ref_utf8.h"
 
 #define FAIL(what) hcc_fuzz_fail(what, in, len)
 
@@ -829,26 +830,6 @@ static void compress_oracle(const hcc_params *p, const char *in, size_t len, con
   hcc_fuzz_free(&other);
 }
 
-/* The offset of the first bad UTF-8 sequence of s[0..n), or n: strict
- * (no overlongs, surrogates or values past U+10FFFF), a byte at a time. */
-static size_t utf8_first_bad(const unsigned char *s, size_t n) {
-  size_t i = 0;
-  while (i < n) {
-    unsigned char c = s[i], lo = 0x80, hi = 0xBF;
-    size_t k = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
-    if (!k) return i;
-    if (c == 0xE0) lo = 0xA0;
-    if (c == 0xED) hi = 0x9F;
-    if (c == 0xF0) lo = 0x90;
-    if (c == 0xF4) hi = 0x8F;
-    if (k > 1 && (n - i < k || s[i + 1] < lo || s[i + 1] > hi)) return i;
-    for (size_t j = 2; j < k; j++)
-      if (s[i + j] < 0x80 || s[i + j] > 0xBF) return i;
-    i += k;
-  }
-  return n;
-}
-
 void hcc_fuzz_oracles(hcc_op op, const hcc_params *p, const char *in, size_t len,
                       const hcc_fuzz_result *r) {
   /* Rejection is decided by the strict JSON layer first (JSON-*): input it
@@ -860,7 +841,7 @@ void hcc_fuzz_oracles(hcc_op op, const hcc_params *p, const char *in, size_t len
    * strings are checked by AVX2 blocks): accepted text is valid; the
    * first error is reported no later than the first bad sequence, and a
    * UTF-8 error exactly there. */
-  size_t bad = utf8_first_bad((const unsigned char *)in, len);
+  size_t bad = hcc_ref_utf8_first_bad((const unsigned char *)in, len);
   if (vrc == HCC_OK && bad < len) FAIL("validator accepted bad UTF-8");
   if (vrc != HCC_OK && verr.offset > bad) FAIL("validator reported an error past the first bad UTF-8");
   if (vrc == HCC_E_UTF8 && verr.offset != bad) FAIL("validator's UTF-8 error is not at the first bad sequence");

@@ -7,6 +7,7 @@
  * from the workspace; json.dumps() is only ever measured, never written,
  * so its length is summed over the tokens. */
 #include "estimate.h"
+#include "media.h"
 
 #include "py.h"
 #include "pyspace.h"
@@ -193,11 +194,6 @@ static int64_t body_cps(const hcc_doc *d, int tok) {
 
 /* ---- _content_length_for_budget ------------------------------------------- */
 
-static int is_image_type(const hcc_doc *d, int v) {
-  return hcc__json_str_eq(d, v, "image_url", 9) || hcc__json_str_eq(d, v, "input_image", 11) ||
-         hcc__json_str_eq(d, v, "image", 5);
-}
-
 /* len() of a dict: its distinct keys (json.loads keeps one entry a key). */
 static int dict_len(hcc_est_ctx *ctx, int obj, int64_t *len, hcc_error *err) {
   const hcc_doc *d = &ctx->t->doc;
@@ -246,7 +242,7 @@ int hcc__est_content_len(hcc_est_ctx *ctx, int tok, int64_t *len, hcc_error *err
       if (type >= 0 && (d->tok[type].type == HCC_T_ARRAY || d->tok[type].type == HCC_T_OBJECT))
         return hcc__fail(err, HCC_E_SHAPE, (size_t)d->tok[type].start,
                          "a content part's \"type\" is a list or dict (hermes: TypeError, unhashable)");
-      if (type >= 0 && is_image_type(d, type)) part = HCC_IMAGE_CHAR_EQUIVALENT;
+      if (type >= 0 && hcc__media_is_image_type(d, type)) part = HCC_IMAGE_CHAR_EQUIVALENT;
       else rc = part_text_len(ctx, hcc__json_get(d, p, "text"), &part, err);
     } else {
       rc = str_len(ctx, p, &part, err); /* strings by len(), the rest by len(str(p)) */
@@ -277,13 +273,14 @@ static int64_t dumps_str_len(const char *raw, size_t n) {
 }
 
 static int64_t dumps_number_len(const char *s, size_t n) {
-  if (hcc__py_number_is_int(s, n)) return n == 2 && s[0] == '-' && s[1] == '0' ? 1 : (int64_t)n;
-  double v = hcc__py_number_value(s, n);
-  if (v != v) return 3; /* NaN: not reachable from JSON text */
-  if (v > 1.7976931348623157e308) return 8;   /* Infinity */
-  if (v < -1.7976931348623157e308) return 9;  /* -Infinity */
   char buf[32];
-  return (int64_t)hcc__py_number_repr(s, n, v, buf);
+  hcc_slice t;
+  double v;
+  if (hcc__py_number_text(s, n, buf, &t, &v)) {
+    if (v > 1.7976931348623157e308) return 8;  /* Infinity */
+    if (v < -1.7976931348623157e308) return 9; /* -Infinity */
+  }
+  return (int64_t)t.n;
 }
 
 /* Length of json.dumps(value) for the subtree at t: ", " and ": "

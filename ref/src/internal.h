@@ -120,6 +120,34 @@ static inline uint64_t hcc__escaped_bits(uint64_t b, uint64_t *carry) {
   *carry = __builtin_add_overflow(odd_starts, bs, &starts);
   return (even ^ (starts << 1)) & follows;
 }
+/* Eight bytes of text read as one little-endian word (the first byte
+ * lowest): a mask with a nonzero byte at each byte that is no ASCII digit
+ * (high nibble 3, and adding 6 does not carry out of the low nibble).  An
+ * addition's carry out of a byte of 0xFA or more can spoil the bytes
+ * after it, never one before, so the lowest nonzero byte is exactly the
+ * first non-digit.  Used by the validator's number scan and the number
+ * reader of pyfloat.c. */
+static inline uint64_t hcc__nondigits8(uint64_t v) {
+  const uint64_t hi = 0xF0F0F0F0F0F0F0F0u, three = 0x3030303030303030u;
+  return ((v & hi) ^ three) | (((v + 0x0606060606060606u) & hi) ^ three);
+}
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define HCC_LE_WORDS 1 /* a word loaded from text has its first byte lowest */
+#endif
+/* The end of the run of ASCII digits at s[i..n). */
+static inline size_t hcc__digits_end(const unsigned char *s, size_t i, size_t n) {
+#ifdef HCC_LE_WORDS
+  while (n - i >= 8) {
+    uint64_t v;
+    memcpy(&v, s + i, 8);
+    uint64_t m = hcc__nondigits8(v);
+    if (m) return i + ((size_t)__builtin_ctzll(m) >> 3);
+    i += 8;
+  }
+#endif
+  while (i < n && s[i] >= '0' && s[i] <= '9') i++;
+  return i;
+}
 /* The validator facts of the worst text of n bytes (most tokens, deepest,
  * longest strings): what a sizing bound assumes when it cannot look. */
 hcc_json_info hcc__json_info_bound(size_t n);

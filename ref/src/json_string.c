@@ -8,34 +8,11 @@
  * body, so a buffer of the raw length always suffices.  The body is always
  * one the validator accepted, so escapes are well formed. */
 #include "internal.h"
+#include "next_bslash.h"
 
 #if defined(__SSE2__) && !defined(HCC_NO_SIMD)
 #include <emmintrin.h>
 #endif
-
-/* Offset of the first backslash in s[i..n), or n.  Runs between escapes
- * are short in real text (a newline every few dozen bytes), too short for
- * a library memchr call to pay off, so the search is inline: sixteen bytes
- * at a time with SSE2, the last few in the sixteen that end at n (s[0..n)
- * is the string body, so they are there to read), not byte by byte: ids
- * and keys are mostly 2 to 40 bytes, all tail. */
-static inline size_t next_bslash(const char *s, size_t i, size_t n) {
-#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
-  const __m128i bs = _mm_set1_epi8('\\');
-  for (; n - i >= 16; i += 16) {
-    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-    unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, bs));
-    if (m) return i + (size_t)__builtin_ctz(m);
-  }
-  if (i < n && n >= 16) {
-    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + n - 16));
-    unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, bs)) >> (16 - (n - i));
-    return m ? i + (size_t)__builtin_ctz(m) : n;
-  }
-#endif
-  while (i < n && s[i] != '\\') i++;
-  return i;
-}
 
 static uint32_t hex4(const char *p) {
   uint32_t u = 0;
@@ -83,7 +60,7 @@ size_t hcc__json_body_piece(const char *raw, size_t n, size_t *pos, uint32_t *cp
     *cp = hcc__json_body_next_slow(raw, n, pos);
     return 0;
   }
-  size_t e = next_bslash(raw, i, n);
+  size_t e = hcc__next_bslash(raw, i, n);
   *pos = e;
   return e - i;
 }
@@ -235,7 +212,7 @@ int hcc__json_dumps_span(const char *raw, size_t n, size_t a, size_t b, size_t *
       d += dd;
     }
 #endif
-    size_t e = next_bslash(raw, i, n);
+    size_t e = hcc__next_bslash(raw, i, n);
     if (!have_a && a <= d + (e - i)) *ra = i + (a - d), have_a = 1;
     if (b <= d + (e - i)) {
       *rb = i + (b - d);
@@ -274,7 +251,7 @@ size_t hcc__json_newlines(const char *raw, size_t n) {
    * case) decode to one; every other escape is skipped whole, so the "n"
    * of "\\n" is never taken for one */
   size_t lines = 0;
-  for (size_t i = next_bslash(raw, 0, n); i < n; i = next_bslash(raw, i, n)) {
+  for (size_t i = hcc__next_bslash(raw, 0, n); i < n; i = hcc__next_bslash(raw, i, n)) {
     char e = raw[i + 1];
     if (e == 'u') {
       lines += hex4(raw + i + 2) == '\n';

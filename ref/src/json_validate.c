@@ -19,6 +19,7 @@
  * kinds, their start offsets and token indexes.  Cost is O(1) per byte
  * whatever the shape of the input. */
 #include "internal.h"
+#include "next_bslash.h"
 
 #if defined(__SSE2__) && !defined(HCC_NO_SIMD)
 #include <emmintrin.h>
@@ -419,10 +420,7 @@ static __attribute__((noinline)) int is_key_escaped(const unsigned char *raw, si
 /* 1 when the string body raw[0..n) just scanned holds a backslash (plain:
  * the scan saw none, so there is nothing to look for). */
 static inline int escaped_key(const unsigned char *raw, size_t n, int plain) {
-  size_t k = 0;
-  if (plain) return 0;
-  while (k < n && raw[k] != '\\') k++; /* a key of a few bytes: no library call */
-  return k < n;
+  return !plain && hcc__next_bslash((const char *)raw, 0, n) < n;
 }
 
 /* The hcc_word of the string body raw[0..n) just scanned.  Inlined: it
@@ -477,17 +475,17 @@ static int scan_number(vstate *v) {
   if (s[i] == '-') i++;
   if (i >= v->n || !is_digit(s[i])) goto bad;
   if (s[i] == '0') i++;
-  else while (i < v->n && is_digit(s[i])) i++;
+  else i = hcc__digits_end(s, i, v->n);
   if (i < v->n && s[i] == '.') {
     i++;
     if (i >= v->n || !is_digit(s[i])) goto bad;
-    while (i < v->n && is_digit(s[i])) i++;
+    i = hcc__digits_end(s, i, v->n);
   }
   if (i < v->n && (s[i] == 'e' || s[i] == 'E')) {
     i++;
     if (i < v->n && (s[i] == '+' || s[i] == '-')) i++;
     if (i >= v->n || !is_digit(s[i])) goto bad;
-    while (i < v->n && is_digit(s[i])) i++;
+    i = hcc__digits_end(s, i, v->n);
   }
   if (i < v->n && !is_delim(s[i])) goto bad;
   v->i = i;

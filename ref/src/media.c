@@ -10,11 +10,15 @@ int hcc__op_strip_media(const hcc_params *p, const char *in, size_t len, hcc_are
                         hcc_out *o, hcc_error *err);
 size_t hcc__need_strip_media(const hcc_json_info *info, size_t len);
 
+int hcc__media_is_image_type(const hcc_doc *d, int ty) {
+  return hcc__json_str_eq(d, ty, "image_url", 9) || hcc__json_str_eq(d, ty, "input_image", 11) ||
+         hcc__json_str_eq(d, ty, "image", 5);
+}
+
 int hcc__media_is_image_part(const hcc_doc *d, int p) {
   if (d->tok[p].type != HCC_T_OBJECT) return 0;
   int ty = hcc__json_get(d, p, "type");
-  return ty >= 0 && (hcc__json_str_eq(d, ty, "image_url", 9) || hcc__json_str_eq(d, ty, "input_image", 11) ||
-                     hcc__json_str_eq(d, ty, "image", 5));
+  return ty >= 0 && hcc__media_is_image_type(d, ty);
 }
 
 int hcc__media_has_images(const hcc_doc *d, int c) {

@@ -14,6 +14,11 @@
 /* The text part an image part becomes (data, quoted exactly). */
 #define HCC_MEDIA_PLACEHOLDER "[Attached image \xe2\x80\x94 stripped after compression]"
 
+/* The "type" test of an image part, shared with the estimator's
+ * _content_length_for_budget: token ty is the string "image_url",
+ * "input_image" or "image". */
+int hcc__media_is_image_type(const hcc_doc *d, int ty);
+
 /* _is_image_part: part token p is an object whose "type" is "image_url",
  * "input_image" or "image".  A list or dict "type" (unhashable in Python,
  * which raises TypeError) is no image (DIV-PRUNE-6). */

@@ -10,6 +10,24 @@
 /* Kind of a JSON number as json.loads reads it: an int (no '.', 'e', 'E') or
  * a float. */
 int hcc__py_number_is_int(const char *s, size_t n);
+/* A JSON number's text read once, for the readers below that each walked
+ * its characters before (a float in a tool call's arguments was read three
+ * times to be written back once).  hcc__py_dec_read fills it from valid
+ * JSON number text s[0..n) and returns 1 when the number has at most 19
+ * significant digits and an exponent of at most 6 digits; 0 (nothing to
+ * rely on) for the rest, which the readers take the long way. */
+typedef struct hcc_py_dec {
+  uint64_t sig; /* the digits from the first nonzero one to the last nonzero one */
+  int nd;       /* how many (0: the value is zero) */
+  int e10;      /* value = sig * 10^e10 */
+  int neg;      /* the text starts with '-' */
+  int is_int;   /* no '.', 'e' or 'E': json.loads makes an int of it */
+  char d[20];   /* sig's digits as text (not NUL-terminated) */
+} hcc_py_dec;
+int hcc__py_dec_read(const char *s, size_t n, hcc_py_dec *d);
+/* hcc__py_float_text_is_repr for a number read by hcc__py_dec_read. */
+int hcc__py_dec_is_repr(const hcc_py_dec *d, const char *s, size_t n, double v);
+
 /* Writes Python's repr() of v (shortest round-trip: "1.0", "1e+16",
  * "1.5e-05", "-0.0", "inf", "nan") into buf (at least 32 bytes),
  * NUL-terminated; returns the length. */
@@ -40,6 +58,12 @@ int hcc__py_dec_bin_cmp(uint64_t x, int f, uint64_t m, int g);
  * round-half-even, 0 when it does not, HCC_PY_CANT when that cannot be
  * told here (|f| > 27, v a power of two, not finite). */
 int hcc__py_dec_rounds_to(uint64_t x, int f, double v);
+/* What str() and json.dumps write for JSON number text s[0..n), the text
+ * read once: an int's digits (only "-0" changes, to "0"), or a float's
+ * repr ("inf" and "-inf" for one that overflows), in *text (s itself, a
+ * literal, or buf of at least 32 bytes).  Returns 1 for a float, whose
+ * float(text) goes to *v, 0 for an int. */
+int hcc__py_number_text(const char *s, size_t n, char *buf, hcc_slice *text, double *v);
 /* Writes the number text json.dumps(json.loads(text)) gives: ints keep
  * their digits exactly ("-0" becomes "0"); floats become repr(float(text)).
  * A float that overflows to infinity would be written by Python as

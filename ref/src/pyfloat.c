@@ -23,6 +23,101 @@ int hcc__py_number_is_int(const char *s, size_t n) {
   return 1;
 }
 
+/* 10^0 .. 10^19, the powers a 19-digit significand is scaled by. */
+static const uint64_t pow10u[20] = {1u,
+                                    10u,
+                                    100u,
+                                    1000u,
+                                    10000u,
+                                    100000u,
+                                    1000000u,
+                                    10000000u,
+                                    100000000u,
+                                    1000000000u,
+                                    10000000000u,
+                                    100000000000u,
+                                    1000000000000u,
+                                    10000000000000u,
+                                    100000000000000u,
+                                    1000000000000000u,
+                                    10000000000000000u,
+                                    100000000000000000u,
+                                    1000000000000000000u,
+                                    10000000000000000000u};
+
+#ifdef HCC_LE_WORDS
+/* The number eight digit values (one a byte, the first the most
+ * significant) spell: pairs, then fours, then all eight, each step one
+ * multiplication (Lemire's SWAR parse). */
+static uint64_t eight_value(uint64_t x) {
+  x = (x * 10) + (x >> 8);
+  x = (x & 0x00FF00FF00FF00FFu) * 6553601 >> 16;
+  return (x & 0x0000FFFF0000FFFFu) * 42949672960001u >> 32;
+}
+#endif
+
+/* One pass over the text, digits kept from the first nonzero one on (at
+ * most 19 of them, or the text goes the long way), trailing zeros taken
+ * off at the end.  A text over 4096 bytes goes the long way too, which
+ * keeps every count far from overflowing an int. */
+int hcc__py_dec_read(const char *s, size_t n, hcc_py_dec *o) {
+  uint64_t sig = 0;
+  int cnt = 0, last = 0, frac = 0, point = 0, x = 0;
+  char d[20];
+  size_t i = n > 0 && s[0] == '-';
+  if (n > 4096) return 0;
+  o->neg = (int)i;
+  for (; i < n; i++) {
+#ifdef HCC_LE_WORDS
+    /* past the leading zeros, eight digits at a time while they fit */
+    if (cnt && cnt <= 11 && n - i >= 8) {
+      uint64_t v;
+      memcpy(&v, s + i, 8);
+      if (!hcc__nondigits8(v)) {
+        uint64_t dv = v - 0x3030303030303030u; /* each byte its digit */
+        sig = sig * 100000000u + eight_value(dv);
+        memcpy(d + cnt, s + i, 8);
+        if (dv) last = cnt + 8 - (__builtin_clzll(dv) >> 3); /* after the last nonzero byte */
+        cnt += 8, frac += 8 * point, i += 7;
+        continue;
+      }
+    }
+#endif
+    unsigned c = (unsigned)(unsigned char)s[i] - '0';
+    if (c > 9) {
+      if (s[i] != '.' || point) break;
+      point = 1;
+      continue;
+    }
+    frac += point;
+    if (!(cnt | (int)c)) continue; /* a leading zero */
+    if (cnt == 19) return 0;
+    sig = sig * 10 + c;
+    d[cnt++] = s[i];
+    if (c) last = cnt;
+  }
+  o->is_int = !point;
+  if (i < n) {
+    int neg = 0;
+    if (s[i] != 'e' && s[i] != 'E') return 0;
+    o->is_int = 0;
+    i++;
+    if (i < n && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
+    if (i == n || n - i > 6) return 0;
+    for (; i < n; i++) {
+      unsigned c = (unsigned)(unsigned char)s[i] - '0';
+      if (c > 9) return 0;
+      x = x * 10 + (int)c;
+    }
+    if (neg) x = -x;
+  }
+  int tz = cnt - last; /* zeros after the last nonzero digit */
+  o->sig = tz ? sig / pow10u[tz] : sig;
+  o->nd = last, o->e10 = x + tz - frac;
+  memcpy(o->d, d, (size_t)last);
+  return 1;
+}
+
 /* Significant digits of a double, as "%.*e" prints them. */
 typedef struct digits {
   char d[24]; /* at most 17 digits, NUL-terminated */
@@ -234,13 +329,20 @@ static int sig_digits(const char *s, size_t n) {
   return d < 17 ? (int)d : 17;
 }
 
-size_t hcc__py_number_repr(const char *s, size_t n, double v, char *buf) {
-  if (n < 32 && hcc__py_float_text_is_repr(s, n, v)) { /* most floats in JSON */
+/* repr(v) for v = float(text), the text read into *d when dok. */
+static size_t repr_read(const hcc_py_dec *d, int dok, const char *s, size_t n, double v, char *buf) {
+  if (dok && n < 32 && hcc__py_dec_is_repr(d, s, n, v)) { /* most floats in JSON */
     memcpy(buf, s, n);
     buf[n] = 0;
     return n;
   }
   return float_repr(v, sig_digits(s, n), buf);
+}
+
+size_t hcc__py_number_repr(const char *s, size_t n, double v, char *buf) {
+  hcc_py_dec d;
+  int dok = n < 32 && hcc__py_dec_read(s, n, &d);
+  return repr_read(&d, dok, s, n, v, buf);
 }
 
 /* Significant digits kept when reading a long number.  The exact decimal
@@ -252,7 +354,44 @@ size_t hcc__py_number_repr(const char *s, size_t n, double v, char *buf) {
  * the input's length. */
 #define KEEP_DIGITS 768
 
-double hcc__py_number_value(const char *s, size_t n) {
+/* float(text) from its digits read, or 0 with *done unset when the
+ * fast paths do not settle it.  Clinger's: at most 15 digits are exact in
+ * a double, and so is 10^k for k <= 22, so one multiplication or
+ * division, correctly rounded by IEEE 754, gives strtod's answer.  16 to
+ * 18 digits (Python writes most floats with 16 or 17): the significand was
+ * rounded once before the multiplication, so the result is within an ulp
+ * of the answer; the exact comparison of pyfloat_exact.c tells which of
+ * it and its two neighbours sig * 10^e10 rounds to.  A power of two falls
+ * back. */
+static double value_read(const hcc_py_dec *r, int *done) {
+  *done = 1;
+  if (!r->nd) return r->neg ? -0.0 : 0.0;
+#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
+  int e = r->e10;
+  if (r->nd <= 18 && e >= -22 && e <= 22) {
+    static const double p10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
+                                   1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+                                   1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+    double v = e >= 0 ? (double)r->sig * p10[e] : (double)r->sig / p10[-e];
+    if (r->nd <= 15) return r->neg ? -v : v;
+    uint64_t bits;
+    memcpy(&bits, &v, sizeof bits);
+    for (int k = 0; k < 3; k++) {
+      uint64_t b = k == 0 ? bits : k == 1 ? bits + 1 : bits - 1;
+      double c;
+      memcpy(&c, &b, sizeof c);
+      int got = hcc__py_dec_rounds_to(r->sig, e, c);
+      if (got == 1) return r->neg ? -c : c;
+      if (got != 0) break;
+    }
+  }
+#endif
+  *done = 0;
+  return 0;
+}
+
+/* float(text) the long way: any length, any exponent. */
+static double value_long(const char *s, size_t n) {
   char tmp[KEEP_DIGITS + 32];
   size_t i = 0, nd = 0;
   int neg = 0;
@@ -312,54 +451,42 @@ double hcc__py_number_value(const char *s, size_t n) {
    * (at most KEEP_DIGITS+1 of them); clamping keeps the text short. */
   if (e > 100000) e = 100000;
   if (e < -100000) e = -100000;
-#if defined(FLT_EVAL_METHOD) && FLT_EVAL_METHOD == 0
-  if (nd <= 18 && e >= -22 && e <= 22) {
-    static const double p10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                   1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                   1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
-    uint64_t d = 0;
-    for (size_t j = 0; j < nd; j++) d = d * 10 + (uint64_t)(tmp[j] - '0');
-    double v = e >= 0 ? (double)d * p10[e] : (double)d / p10[-e];
-    /* Clinger's fast path: at most 15 digits are exact in a double, and
-     * so is 10^k for k <= 22, so one multiplication or division,
-     * correctly rounded by IEEE 754, gives strtod's answer. */
-    if (nd <= 15) return neg ? -v : v;
-    /* 16 to 18 digits (Python writes most floats with 16 or 17): d was
-     * rounded once before, so v is within an ulp of the answer; the
-     * exact comparison of pyfloat_exact.c tells which of v and its two
-     * neighbours d * 10^e rounds to.  A power of two falls back. */
-    uint64_t bits;
-    memcpy(&bits, &v, sizeof bits);
-    for (int k = 0; k < 3; k++) {
-      uint64_t b = k == 0 ? bits : k == 1 ? bits + 1 : bits - 1;
-      double c;
-      memcpy(&c, &b, sizeof c);
-      int r = hcc__py_dec_rounds_to(d, (int)e, c);
-      if (r == 1) return neg ? -c : c;
-      if (r != 0) break;
-    }
-  }
-#endif
   put_exp(tmp + nd, (long)e);
   double v = strtod(tmp, NULL);
   return neg ? -v : v;
 }
 
-void hcc__py_number_dump(const char *s, size_t n, hcc_out *o) {
-  if (hcc__py_number_is_int(s, n)) {
+double hcc__py_number_value(const char *s, size_t n) {
+  hcc_py_dec d;
+  int done = 0;
+  double v = hcc__py_dec_read(s, n, &d) ? value_read(&d, &done) : 0;
+  return done ? v : value_long(s, n);
+}
+
+int hcc__py_number_text(const char *s, size_t n, char *buf, hcc_slice *text, double *v) {
+  hcc_py_dec d;
+  int dok = hcc__py_dec_read(s, n, &d), done = 0;
+  if (dok ? d.is_int : hcc__py_number_is_int(s, n)) {
     /* int(text) keeps every digit; only -0 changes */
-    if (n == 2 && s[0] == '-' && s[1] == '0') hcc__out_ch(o, '0');
-    else hcc__out_put(o, s, n);
-    return;
+    if (n == 2 && s[0] == '-' && s[1] == '0') *text = (hcc_slice){"0", 1};
+    else *text = (hcc_slice){s, n};
+    *v = 0;
+    return 0;
   }
-  double v = hcc__py_number_value(s, n);
-  if (isinf(v)) {
-    /* Python would write Infinity / -Infinity (not JSON): spec DIV-JSON-2 */
-    hcc__out_put(o, s, n);
-    return;
-  }
+  *v = dok ? value_read(&d, &done) : 0;
+  if (!done) *v = value_long(s, n);
+  text->s = buf;
+  text->n = repr_read(&d, dok, s, n, *v, buf);
+  return 1;
+}
+
+void hcc__py_number_dump(const char *s, size_t n, hcc_out *o) {
   char buf[32];
-  hcc__out_put(o, buf, hcc__py_number_repr(s, n, v, buf));
+  hcc_slice t;
+  double v;
+  /* Python would write Infinity / -Infinity (not JSON): spec DIV-JSON-2 */
+  if (hcc__py_number_text(s, n, buf, &t, &v) && isinf(v)) t = (hcc_slice){s, n};
+  hcc__out_put(o, t.s, t.n);
 }
 
 int hcc__py_doc_has_huge_int(const hcc_doc *d) {

@@ -79,54 +79,24 @@ int hcc__py_dec_rounds_to(uint64_t x, int f, double v) {
 }
 
 int hcc__py_float_text_is_repr(const char *s, size_t n, double v) {
+  hcc_py_dec d;
+  return hcc__py_dec_read(s, n, &d) && hcc__py_dec_is_repr(&d, s, n, v);
+}
+
+int hcc__py_dec_is_repr(const hcc_py_dec *dec, const char *s, size_t n, double v) {
   uint64_t m;
   int e;
   if (!split(v < 0 ? -v : v, &m, &e)) return 0; /* inf, nan, zero, powers of two */
-  /* the text's significant digits, and where its decimal point goes */
-  char d[18];
-  int k = 0, ip = 0, point = 0, lead = 0, zeros = 0, x10 = 0;
-  size_t i = 0;
-  if (i < n && s[i] == '-') i++;
-  for (; i < n; i++) {
-    char c = s[i];
-    if (c == '.') {
-      point = 1;
-      continue;
-    }
-    if (c < '0' || c > '9') break;
-    if (!point) ip++;
-    if (c == '0' && !k) { /* leading zero */
-      lead++;
-      continue;
-    }
-    if (c == '0') {
-      zeros++;
-      continue;
-    }
-    if (k + zeros + 1 > 17) return 0;
-    while (zeros) d[k++] = '0', zeros--;
-    d[k++] = c;
-  }
-  if (!k) return 0;
-  if (i < n) { /* the exponent; JSON's grammar was checked, so e or E */
-    int neg = 0;
-    i++;
-    if (i < n && (s[i] == '+' || s[i] == '-')) neg = s[i++] == '-';
-    for (; i < n; i++) {
-      if (x10 > 100000) return 0;
-      x10 = x10 * 10 + (s[i] - '0');
-    }
-    if (neg) x10 = -x10;
-  }
-  int decpt = ip - lead + x10; /* value = 0.d * 10^decpt */
+  int k = dec->nd;
+  if (!k || k > 17) return 0;
+  int decpt = dec->e10 + k; /* value = 0.d * 10^decpt */
   /* 1: the layout */
   char want[48];
-  size_t wn = hcc__py_float_layout(d, k, decpt - 1, want + (s[0] == '-'));
-  if (s[0] == '-') want[0] = '-', wn++;
+  size_t wn = hcc__py_float_layout(dec->d, k, decpt - 1, want + dec->neg);
+  if (dec->neg) want[0] = '-', wn++;
   if (wn != n || memcmp(want, s, n) != 0) return 0;
-  uint64_t big = 0;
-  for (int j = 0; j < k; j++) big = big * 10 + (uint64_t)(d[j] - '0');
-  int f = decpt - k; /* T = big * 10^f */
+  uint64_t big = dec->sig;
+  int f = dec->e10; /* T = big * 10^f */
   /* 2: shortest.  T lies in the interval, so the neighbour below T is in
    * it when it is not below the interval's low end, the one above when it
    * is not above the high end: one comparison each */

@@ -128,14 +128,11 @@ static void repr_string(const char *raw, size_t n, int json, const sink *k) {
 }
 
 static void repr_number(const char *s, size_t n, const sink *k) {
-  if (hcc__py_number_is_int(s, n)) {
-    if (n == 2 && s[0] == '-' && s[1] == '0') put(k, "0", 1);
-    else put(k, s, n);
-    return;
-  }
   char buf[32];
-  /* float("1e400") is inf, whose repr is "inf" */
-  put(k, buf, hcc__py_number_repr(s, n, hcc__py_number_value(s, n), buf));
+  hcc_slice t;
+  double v;
+  hcc__py_number_text(s, n, buf, &t, &v); /* float("1e400") is inf, whose repr is "inf" */
+  put(k, t.s, t.n);
 }
 
 static void repr(hcc_pywalk *w, int t, const sink *k) {

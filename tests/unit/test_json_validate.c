@@ -785,7 +785,7 @@ static int ref_string(const char *s, size_t n, size_t *off, size_t *body, size_t
   while (i < n) {
     unsigned char c = (unsigned char)s[i];
     if (c >= 0x80) {
-      size_t k = unit_utf8_seq((const unsigned char *)s, n, i);
+      size_t k = hcc_ref_utf8_seq((const unsigned char *)s, n, i);
       if (!k) { *off = i; return HCC_E_UTF8; }
       i += k;
       continue;
@@ -938,8 +938,37 @@ static void test_utf8_at_every_offset(void **state) {
       }
 }
 
+/* hcc__digits_end, the number scan's word-at-a-time digit run, against a
+ * byte loop: runs of every length 0..40 ended by each byte value, with
+ * the bytes before the run drawn from those whose "+6" carries into the
+ * next byte (0xFA..0xFF) and the near misses of a digit ('/', ':'), at
+ * every offset of a buffer that ends where the run ends or a little after. */
+static void test_digits_end(void **state) {
+  (void)state;
+  unsigned char buf[64];
+  const unsigned char before[] = {0xFA, 0xFF, '/', ':', '.', 'e', '0'};
+  for (size_t len = 0; len <= 40; len++)
+    for (unsigned end = 0; end < 256; end++)
+      for (size_t b = 0; b < N(before); b++)
+        for (size_t extra = 0; extra <= 9; extra += 3) {
+          size_t n = 1 + len + 1 + extra;
+          if (n > sizeof buf) continue;
+          buf[0] = before[b];
+          for (size_t k = 0; k < len; k++) buf[1 + k] = (unsigned char)('0' + (k * 7 + end) % 10);
+          buf[1 + len] = (unsigned char)end;
+          for (size_t k = 2 + len; k < n; k++) buf[k] = (unsigned char)('0' + k % 10);
+          for (size_t lim = 1 + len; lim <= n; lim++) {
+            size_t want = 1;
+            while (want < lim && buf[want] >= '0' && buf[want] <= '9') want++;
+            size_t got = hcc__digits_end(buf, 1, lim);
+            if (got != want) fail_msg("run %zu ended by 0x%02x, limit %zu: %zu, want %zu", len, end, lim, got, want);
+          }
+        }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_digits_end),
       cmocka_unit_test(test_empty),
       cmocka_unit_test(test_syntax),
       cmocka_unit_test(test_utf8),

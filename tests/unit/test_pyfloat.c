@@ -5,6 +5,7 @@
  * (tools/gen_py_expectations.py writes them between the GENERATED marks);
  * the hand-written tests below check properties (only n bytes are read,
  * buffer bounds, the int/float split, counting past a short buffer). */
+#include <ctype.h>
 #include <math.h>
 
 #include "py.h"
@@ -1560,6 +1561,145 @@ static void test_number_value_fast_path(void **state) {
   }
 }
 
+/* hcc__py_dec_read against a reader written the plain way: all the
+ * mantissa's digits in a string, leading zeros dropped, trailing zeros
+ * counted off.  It reads when at most 19 digits run from the first
+ * nonzero one to the mantissa's end and the exponent has at most 6. */
+typedef struct plain_dec {
+  int ok, neg, is_int, nd, e10;
+  uint64_t sig;
+  char d[64];
+} plain_dec;
+
+static plain_dec plain_read(const char *s, size_t n) {
+  plain_dec r;
+  memset(&r, 0, sizeof r);
+  char all[128];
+  size_t na = 0, i = 0;
+  int frac = 0, point = 0, x = 0;
+  r.neg = s[0] == '-';
+  i = (size_t)r.neg;
+  for (; i < n && (isdigit((unsigned char)s[i]) || s[i] == '.'); i++) {
+    if (s[i] == '.') point = 1;
+    else all[na++] = s[i], frac += point;
+  }
+  r.is_int = i == n && !point;
+  size_t first = 0;
+  while (first < na && all[first] == '0') first++;
+  size_t tail = na; /* the mantissa's end */
+  int tz = 0;
+  while (tail > first && all[tail - 1] == '0') tail--, tz++;
+  if (i < n) { /* e or E, sign, digits */
+    i++;
+    int neg = s[i] == '-';
+    if (s[i] == '+' || s[i] == '-') i++;
+    if (n - i > 6) return r;
+    for (; i < n; i++) x = x * 10 + (s[i] - '0');
+    if (neg) x = -x;
+  }
+  if (na - first > 19) return r;
+  r.ok = 1;
+  r.nd = (int)(tail - first);
+  for (size_t k = first; k < tail; k++) r.sig = r.sig * 10 + (uint64_t)(all[k] - '0'), r.d[k - first] = all[k];
+  r.e10 = x + tz - frac;
+  return r;
+}
+
+static size_t random_number_text(uint64_t *r, char *text) {
+  size_t n = 0;
+  uint64_t q = *r ^= *r << 13, u;
+  *r ^= *r >> 7, *r ^= *r << 17;
+  q = *r;
+  if (q & 1) text[n++] = '-';
+  int nint = (q >> 1) % 4 == 0 ? 1 : 1 + (int)((q >> 3) % 12);
+  int nfrac = (q >> 7) % 5 == 0 ? 0 : 1 + (int)((q >> 10) % 26);
+  int zeros = (int)((q >> 15) % 4); /* 0: digits at random .. 3: mostly zeros */
+  for (int k = 0; k < nint + nfrac; k++) {
+    if (k == nint) text[n++] = '.';
+    q = q * 6364136223846793005u + 1442695040888963407u;
+    u = q >> 58;
+    char c = (char)('0' + (u % 10));
+    if ((int)(u % 4) < zeros) c = '0';
+    if (k == 0 && nint > 1 && c == '0') c = '7'; /* JSON: no leading zero */
+    text[n++] = c;
+  }
+  if ((q >> 20) % 3 == 0) {
+    *r ^= *r << 13, *r ^= *r >> 7, *r ^= *r << 17;
+    int ex = (int)(*r % 700) - 350;
+    n += (size_t)sprintf(text + n, "%s%s%d", (*r >> 12) & 1 ? "e" : "E", ex >= 0 && (*r >> 13) & 1 ? "+" : "", ex);
+  }
+  text[n] = 0;
+  return n;
+}
+
+static void test_dec_read(void **state) {
+  (void)state;
+  static const struct {
+    const char *s;
+    int ok, nd, e10, is_int;
+    uint64_t sig;
+  } t[] = {
+      {"0", 1, 0, 0, 1, 0},
+      {"-0.000", 1, 0, -3, 0, 0},
+      {"1.0", 1, 1, 0, 0, 1},
+      {"0.006051156854365924", 1, 16, -18, 0, 6051156854365924u},
+      {"100", 1, 1, 2, 1, 1},
+      {"1.5e-05", 1, 2, -6, 0, 15},
+      {"1E+16", 1, 1, 16, 0, 1},
+      {"9999999999999999999", 1, 19, 0, 1, 9999999999999999999u},
+      {"10000000000000000000", 0, 0, 0, 0, 0}, /* 20 digits from the first nonzero */
+      {"0.00000000000000000000001234", 1, 4, -26, 0, 1234},
+      {"12345678.90123456789", 1, 19, -11, 0, 1234567890123456789u},
+      {"1e1234567", 0, 0, 0, 0, 0}, /* a 7-digit exponent */
+      {"1e999999", 1, 1, 999999, 0, 1},
+      {"1x", 0, 0, 0, 0, 0},
+      {"1e", 0, 0, 0, 0, 0},
+      {"1e+a", 0, 0, 0, 0, 0},
+  };
+  for (size_t k = 0; k < COUNT(t); k++) {
+    hcc_py_dec d;
+    int ok = hcc__py_dec_read(t[k].s, strlen(t[k].s), &d);
+    if (ok != t[k].ok) fail_msg("'%s': read %d", t[k].s, ok);
+    if (!ok) continue;
+    if (d.nd != t[k].nd || d.e10 != t[k].e10 || d.sig != t[k].sig || d.is_int != t[k].is_int)
+      fail_msg("'%s': nd %d e10 %d sig %llu int %d", t[k].s, d.nd, d.e10, (unsigned long long)d.sig, d.is_int);
+  }
+  uint64_t r = 0x2545f4914f6cdd1du;
+  char text[96];
+  for (int k = 0; k < 400000; k++) {
+    size_t n = random_number_text(&r, text);
+    hcc_py_dec d;
+    plain_dec want = plain_read(text, n);
+    int ok = hcc__py_dec_read(text, n, &d);
+    if (ok != want.ok) fail_msg("'%s': read %d, plain %d", text, ok, want.ok);
+    if (!ok) continue;
+    if (d.neg != want.neg || d.is_int != want.is_int || d.nd != want.nd || d.e10 != want.e10 || d.sig != want.sig ||
+        memcmp(d.d, want.d, (size_t)d.nd) != 0)
+      fail_msg("'%s': nd %d e10 %d sig %llu, plain nd %d e10 %d sig %llu", text, d.nd, d.e10,
+               (unsigned long long)d.sig, want.nd, want.e10, (unsigned long long)want.sig);
+  }
+}
+
+/* json.dumps(float(text)) through the read-once path (hcc__py_number_dump:
+ * hcc__py_dec_read, the fast value, the proof that the text is its repr)
+ * against repr(strtod(text)) the slow way (printf's digits, no proof) on
+ * texts full of zeros, of every length and exponent. */
+static void test_dump_read_once_against_slow(void **state) {
+  (void)state;
+  uint64_t r = 0x9e3779b97f4a7c15u;
+  char text[96], want[40];
+  for (int k = 0; k < 200000; k++) {
+    size_t n = random_number_text(&r, text), len;
+    if (hcc__py_number_is_int(text, n)) continue;
+    double v = strtod(text, NULL);
+    if (isinf(v)) continue; /* written unchanged: DIV-JSON-2 */
+    hcc__py_float_repr(v, want);
+    char *got = dump_number(text, n, &len);
+    if (strcmp(got, want) != 0) fail_msg("'%s': dumps '%s', repr '%s'", text, got, want);
+    free(got);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_float_repr_table), cmocka_unit_test(test_float_repr_longest),
@@ -1568,6 +1708,7 @@ int main(void) {
       cmocka_unit_test(test_number_dump_counts), cmocka_unit_test(test_shortest_matches_linear_search),
       cmocka_unit_test(test_text_is_repr),     cmocka_unit_test(test_dec_bin_cmp),
       cmocka_unit_test(test_text_is_repr_at_interval_ends), cmocka_unit_test(test_number_value_fast_path),
+      cmocka_unit_test(test_dec_read),         cmocka_unit_test(test_dump_read_once_against_slow),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

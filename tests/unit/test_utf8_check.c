@@ -14,7 +14,7 @@
  * with a cut sequence at each place of a block. */
 #include "unit.h"
 
-static int ref_valid(const unsigned char *s, size_t n) { return unit_utf8_first_bad(s, n) == n; }
+static int ref_valid(const unsigned char *s, size_t n) { return hcc_ref_utf8_first_bad(s, n) == n; }
 
 /* The validator on "t" (its JSON-special ASCII bytes made plain first):
  * 1 when accepted, 0 when refused as bad UTF-8 at the reference's first
@@ -26,7 +26,7 @@ static int fast(const unsigned char *t, size_t n) {
   for (size_t i = 0; i < n; i++) doc[1 + i] = t[i] < 0x20 || t[i] == '"' || t[i] == '\\' ? 'x' : (char)t[i];
   doc[n + 1] = '"';
   memset(doc + n + 2, ' ', 80);
-  size_t bad = unit_utf8_first_bad((const unsigned char *)doc + 1, n);
+  size_t bad = hcc_ref_utf8_first_bad((const unsigned char *)doc + 1, n);
   hcc_error err;
   int rc = hcc_json_validate(doc, n + 82, NULL, &err);
   if (rc == HCC_OK) return 1;
