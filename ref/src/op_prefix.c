@@ -151,6 +151,40 @@ static size_t put_decoded(const hcc_doc *d, int i, char *buf, size_t used) {
   return hcc__json_decode_wide(d->text + t->start, (size_t)(t->end - t->start), buf + used);
 }
 
+/* The str a list item adds to the text view: the item itself, or a dict
+ * item's "text" (the last duplicate key wins); -1 when it adds none. */
+static int part_text(const hcc_doc *d, int j) {
+  if (d->tok[j].type == HCC_T_STRING) return j;
+  if (d->tok[j].type != HCC_T_OBJECT) return -1;
+  int v = hcc__json_get(d, j, "text");
+  return v >= 0 && d->tok[v].type == HCC_T_STRING ? v : -1;
+}
+
+/* The raw bodies of the strs the text view joins (hcc_raw_next_fn): the
+ * str content, or the non-empty str parts of a list in order. */
+typedef struct parts {
+  const hcc_doc *d;
+  int k, j; /* items read, the token of the next */
+} parts;
+
+static int next_part(void *ctx, hcc_slice *raw) {
+  parts *p = ctx;
+  const hcc_doc *d = p->d;
+  int s = -1;
+  if (d->tok[0].type == HCC_T_STRING) {
+    if (!p->k++) s = 0;
+  } else {
+    for (; s < 0 && p->k < d->tok[0].size; p->k++, p->j = hcc__json_skip(d, p->j)) {
+      s = part_text(d, p->j);
+      if (s >= 0 && d->tok[s].end == d->tok[s].start) s = -1; /* "" is dropped */
+    }
+  }
+  if (s < 0) return 0;
+  raw->s = d->text + d->tok[s].start; /* the body, without its quotes */
+  raw->n = (size_t)(d->tok[s].end - d->tok[s].start);
+  return 1;
+}
+
 /* _content_text_for_contains(content): the text view hermes classifies.
  * Writes it into buf (cap bytes) and returns its length. */
 static int content_text(const hcc_doc *d, char *buf, size_t cap, hcc_arena *a,
@@ -168,12 +202,7 @@ static int content_text(const hcc_doc *d, char *buf, size_t cap, hcc_arena *a,
     size_t used = 0;
     int j = 1;
     for (int k = 0; k < root->size; k++, j = hcc__json_skip(d, j)) {
-      int s = -1;
-      if (d->tok[j].type == HCC_T_STRING) s = j;
-      else if (d->tok[j].type == HCC_T_OBJECT) {
-        int v = hcc__json_get(d, j, "text");
-        if (v >= 0 && d->tok[v].type == HCC_T_STRING) s = v;
-      }
+      int s = part_text(d, j);
       if (s < 0 || d->tok[s].end == d->tok[s].start) continue; /* "" is dropped */
       if (used) buf[used++] = '\n';
       used += put_decoded(d, s, buf, used);
@@ -193,9 +222,9 @@ static int content_text(const hcc_doc *d, char *buf, size_t cap, hcc_arena *a,
 }
 
 /* ContextCompressor.classify_summary_content (PREFIX-6). */
-static const char *classify(hcc_slice t) {
+static const char *classify(int kind) {
   static const char *const names[] = {NULL, "standalone", "merged"};
-  return names[hcc__summary_kind(t)];
+  return names[kind];
 }
 
 int hcc__op_classify_summary(const hcc_params *p, const char *in, size_t len,
@@ -204,14 +233,21 @@ int hcc__op_classify_summary(const hcc_params *p, const char *in, size_t len,
   (void)p;
   int rc = hcc__json_parse(&d, in, len, a, err);
   if (rc != HCC_OK) return rc;
-  size_t cap = text_cap(&d.info, len);
-  char *buf = hcc__arena_take(a, cap);
-  if (!buf) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the content text");
-  hcc_slice t;
-  t.s = buf;
-  rc = content_text(&d, buf, cap, a, &t.n, err);
-  if (rc != HCC_OK) return rc;
-  const char *kind = classify(t);
+  /* A view made of strs is classified on their raw bytes where that tells
+   * (hcc__summary_kind_raw): no decoded copy of a long summary. */
+  parts it = {&d, 0, 1};
+  int k, viewed = d.tok[0].type == HCC_T_STRING || d.tok[0].type == HCC_T_ARRAY;
+  if (!viewed || !hcc__summary_kind_raw(next_part, &it, d.info.odd_escapes, &k)) {
+    size_t cap = text_cap(&d.info, len);
+    char *buf = hcc__arena_take(a, cap);
+    if (!buf) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the content text");
+    hcc_slice t;
+    t.s = buf;
+    rc = content_text(&d, buf, cap, a, &t.n, err);
+    if (rc != HCC_OK) return rc;
+    k = hcc__summary_kind(t);
+  }
+  const char *kind = classify(k);
   if (kind) {
     hcc__out_ch(o, '"');
     hcc__out_str(o, kind);

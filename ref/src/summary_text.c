@@ -51,10 +51,9 @@ static size_t decoded_prefix(hcc_slice t) {
   return id >= 0 ? hcc__lits[id].n : 0;
 }
 
-hcc_slice hcc__summary_body(hcc_slice t) {
-  static const body_reader decoded = {hcc__py_lstrip, hcc__py_rstrip, decoded_prefix};
-  return body_by(t, &decoded);
-}
+static const body_reader decoded_body = {hcc__py_lstrip, hcc__py_rstrip, decoded_prefix};
+
+hcc_slice hcc__summary_body(hcc_slice t) { return body_by(t, &decoded_body); }
 
 /* ---- the same body on the raw JSON string body ---------------------------- */
 
@@ -105,8 +104,9 @@ static size_t raw_prefix(hcc_slice r) {
   return pos;
 }
 
+static const body_reader raw_body = {raw_lstrip, raw_rstrip, raw_prefix};
+
 int hcc__summary_body_raw(const char *raw, size_t n, size_t odd_escapes, hcc_slice *body) {
-  static const body_reader raw_body = {raw_lstrip, raw_rstrip, raw_prefix};
   /* a \u escape could spell a marker's character, \/ is not json.dumps's */
   if (odd_escapes) return 0;
   if (!raw_searchable(HCC_LIT_MERGED_SUMMARY_DELIMITER) || !raw_searchable(HCC_LIT_SUMMARY_END_MARKER)) return 0;
@@ -122,6 +122,60 @@ int hcc__summary_kind(hcc_slice t) {
     return hcc__summary_prefix_at(t.s, t.n) >= 0 ? HCC_SUMMARY_MERGED : HCC_SUMMARY_NONE;
   }
   return hcc__summary_prefix_at(t.s, t.n) >= 0 ? HCC_SUMMARY_STANDALONE : HCC_SUMMARY_NONE;
+}
+
+/* Whether the text from raw body r on starts with a handoff prefix: 1
+ * yes, 0 no, -1 when the text after r decides: r decoded is a proper
+ * beginning of some prefix that goes on with "\n", the byte that joins r's
+ * part to the next.  (No prefix holds a "\n" today: 0 then.) */
+static int raw_prefix_starts(hcc_slice r) {
+  char head[HCC_PREFIX_HEAD];
+  size_t pos = 0, hn = hcc__json_decode_some(r.s, r.n, &pos, head, sizeof head);
+  if (hcc__summary_prefix_at(head, hn) >= 0) return 1;
+  if (pos < r.n) return 0; /* a full head: longer than every prefix */
+  for (int id = HCC_LIT_SUMMARY_PREFIX; id < HCC_LIT__COUNT; id++)
+    if (id != HCC_LIT_MERGED_SUMMARY_DELIMITER && id != HCC_LIT_SUMMARY_END_MARKER && hcc__lits[id].n > hn &&
+        hcc__lits[id].s[hn] == '\n' && memcmp(hcc__lits[id].s, head, hn) == 0)
+      return -1;
+  return 0;
+}
+
+/* The reader over the parts: the next part with something left after
+ * Python whitespace, r stripped; 0 at the end of the text (the "\n" that
+ * joins two parts is whitespace too). */
+static int next_text(hcc_raw_next_fn next, void *ctx, hcc_slice *r) {
+  *r = raw_lstrip(*r);
+  while (!r->n)
+    if (!next(ctx, r)) return 0;
+    else *r = raw_lstrip(*r);
+  return 1;
+}
+
+int hcc__summary_kind_raw(hcc_raw_next_fn next, void *ctx, size_t odd_escapes, int *kind) {
+  if (odd_escapes || !raw_searchable(HCC_LIT_MERGED_SUMMARY_DELIMITER)) return 0;
+  hcc_slice r = {"", 0}, start;
+  *kind = HCC_SUMMARY_NONE;
+  if (!next_text(next, ctx, &r)) return 1; /* a blank text */
+  start = r;
+  int more = 0; /* a part follows start's */
+  /* the delimiter holds no "\n", so no match spans two parts */
+  for (;;) {
+    size_t at = hcc__lit_find(HCC_LIT_MERGED_SUMMARY_DELIMITER, r.s, r.n);
+    if (at != HCC_NPOS) {
+      r = after(r, at, HCC_LIT_MERGED_SUMMARY_DELIMITER);
+      if (!next_text(next, ctx, &r)) return 1;
+      int p = raw_prefix_starts(r);
+      if (p < 0 && next(ctx, &r)) return 0; /* the next part decides: decode */
+      *kind = p > 0 ? HCC_SUMMARY_MERGED : HCC_SUMMARY_NONE;
+      return 1;
+    }
+    if (!next(ctx, &r)) break;
+    more = 1;
+  }
+  int p = raw_prefix_starts(start);
+  if (p < 0 && more) return 0;
+  *kind = p > 0 ? HCC_SUMMARY_STANDALONE : HCC_SUMMARY_NONE;
+  return 1;
 }
 
 int hcc__is_summary_text(hcc_slice t) { return hcc__summary_kind(t) != HCC_SUMMARY_NONE; }

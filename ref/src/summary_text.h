@@ -34,6 +34,16 @@ int hcc__summary_body_raw(const char *raw, size_t n, size_t odd_escapes, hcc_sli
  * occurs without one, else "standalone" when t starts with a prefix. */
 typedef enum { HCC_SUMMARY_NONE = 0, HCC_SUMMARY_STANDALONE, HCC_SUMMARY_MERGED } hcc_summary_kind;
 int hcc__summary_kind(hcc_slice t);
+/* hcc__summary_kind of a text made of valid JSON string bodies joined by
+ * "\n" (_content_text_for_contains of a content list: its non-empty str
+ * parts; a str content is one part), told on their raw bytes without
+ * decoding them: next(ctx, &raw) gives the next part's raw body and
+ * returns 0 after the last.  Answers (1, *kind set) on the terms of
+ * hcc__summary_body_raw, when odd_escapes (the parts' count of \u and \/
+ * escapes) is 0, and but for a prefix cut by the end of a part; 0: decode
+ * and use hcc__summary_kind. */
+typedef int (*hcc_raw_next_fn)(void *ctx, hcc_slice *raw);
+int hcc__summary_kind_raw(hcc_raw_next_fn next, void *ctx, size_t odd_escapes, int *kind);
 /* classify_summary_content(...) is not None for the text t. */
 int hcc__is_summary_text(hcc_slice t);
 /* The content half of _is_synthetic_compression_user_turn: t stripped is

@@ -396,7 +396,21 @@ static void test_raw_body_plain(void **state) {
   assert_int_equal(hcc__raw_body_plain(" \\t\\u005bx", 10), 0);
 }
 
-/* hcc__summary_body_raw against the decoded way: random summaries made of
+/* Parts of a text for hcc__summary_kind_raw, read in order. */
+typedef struct raw_parts {
+  const char *s[8];
+  size_t n[8], count, k;
+} raw_parts;
+
+static int next_raw(void *ctx, hcc_slice *r) {
+  raw_parts *p = ctx;
+  if (p->k == p->count) return 0;
+  r->s = p->s[p->k], r->n = p->n[p->k];
+  p->k++;
+  return 1;
+}
+
+/* hcc__summary_body_raw and hcc__summary_kind_raw against the decoded way: random summaries made of
  * Python whitespace (raw and escaped), text with escapes, runs of
  * backslashes, the markers and the prefixes (escaped as JSON), now and
  * then a \u or \/ escape.  Where the raw way answers, its span is
@@ -419,7 +433,7 @@ static void test_body_raw_matches_decoded(void **state) {
                           pre[0], pre[1], pre[2], pre[3], "\\u0041", "\\/", "\\u2003"};
   static char raw[40000], dec[40000], want[60000];
   uint64_t x = 0x5851f42d4c957f2dull;
-  size_t answered = 0;
+  size_t answered = 0, kinds[3] = {0, 0, 0};
   for (int it = 0; it < 4000; it++) {
     size_t n = 0, count = (size_t)(it % 23);
     int plain = it % 3 != 0; /* no \u, no \/ */
@@ -442,8 +456,16 @@ static void test_body_raw_matches_decoded(void **state) {
     memcpy(quoted + 1, raw, n);
     quoted[n + 1] = '"';
     assert_int_equal(hcc_json_validate(quoted, n + 2, &info, NULL), HCC_OK);
-    int ok = hcc__summary_body_raw(raw, n, info.odd_escapes, &rb);
+    int ok = hcc__summary_body_raw(raw, n, info.odd_escapes, &rb), kind = -1;
     if (plain) assert_true(ok);
+    /* classify_summary_content the same two ways, on the same terms */
+    raw_parts one = {{raw}, {n}, 1, 0};
+    assert_int_equal(hcc__summary_kind_raw(next_raw, &one, info.odd_escapes, &kind), ok);
+    if (ok) {
+      if (kind != hcc__summary_kind(t)) print_error("raw %.*s\nkind %d, decoded %d\n", (int)n, raw, kind, hcc__summary_kind(t));
+      assert_int_equal(kind, hcc__summary_kind(t));
+      kinds[kind]++;
+    }
     if (!ok) continue;
     answered++;
     if (rb.n != o.len || memcmp(rb.s, want, o.len))
@@ -452,6 +474,83 @@ static void test_body_raw_matches_decoded(void **state) {
     assert_memory_equal(rb.s, want, o.len);
   }
   assert_true(answered > 2000);
+  assert_true(kinds[HCC_SUMMARY_STANDALONE] > 50 && kinds[HCC_SUMMARY_MERGED] > 50);
+}
+
+/* hcc__summary_kind_raw over several parts against hcc__summary_kind of
+ * the parts decoded and joined by "\n": parts made of Python whitespace,
+ * text, the delimiter and the prefixes, whole or cut in two at every
+ * byte (the halves in consecutive parts: the "\n" between them spoils
+ * the match), and no \u or \/ escape. */
+static void test_kind_raw_parts_match_decoded(void **state) {
+  (void)state;
+  static char pre[3][4096];
+  static const int ids[] = {HCC_LIT_SUMMARY_PREFIX, HCC_LIT_LEGACY_SUMMARY_PREFIX, HCC_LIT_MERGED_SUMMARY_DELIMITER};
+  for (size_t k = 0; k < N(ids); k++) {
+    hcc_out o;
+    hcc__out_init(&o, pre[k], sizeof pre[k] - 1);
+    hcc__out_json_body(&o, hcc__lits[ids[k]].s, hcc__lits[ids[k]].n);
+    pre[k][o.len] = 0;
+  }
+  const char *pieces[] = {" ", "\\n", "\\t", "\xe2\x80\x83", "abc", "\\\"", "\xe6\x97\xa5", "[", pre[0], pre[1], pre[2]};
+  static char raw[8][20000], dec[200000];
+  uint64_t x = 0x2545f4914f6cdd1dull;
+  size_t answered = 0, declined = 0, kinds[3] = {0, 0, 0};
+  for (int it = 0; it < 20000; it++) {
+    raw_parts rp;
+    memset(&rp, 0, sizeof rp);
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    rp.count = 1 + x % 6;
+    size_t dn = 0, carry = 0; /* the tail of a cut marker starts the next part */
+    const char *tail = NULL;
+    for (size_t p = 0; p < rp.count; p++) {
+      size_t n = carry, count = (x >> (8 + 3 * p)) % 5;
+      if (carry) memcpy(raw[p], tail, carry);
+      carry = 0;
+      for (size_t k = 0; k < count; k++) {
+        x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+        size_t pick = x % N(pieces);
+        const char *piece = pieces[pick];
+        size_t len = strlen(piece);
+        if (pick >= N(pieces) - 3 && (x >> 20) % 3 == 0 && p + 1 < rp.count) {
+          /* a marker cut in two, not inside an escape or a UTF-8 sequence */
+          size_t cut = 1 + (x >> 24) % (len - 1);
+          while (cut > 1 && (((unsigned char)piece[cut] & 0xC0) == 0x80 || piece[cut - 1] == '\\')) cut--;
+          memcpy(raw[p] + n, piece, cut);
+          n += cut;
+          tail = piece + cut, carry = len - cut;
+          break;
+        }
+        memcpy(raw[p] + n, piece, len);
+        n += len;
+      }
+      if (!n) raw[p][n++] = 'z'; /* parts are not empty */
+      rp.s[p] = raw[p];
+      rp.n[p] = n;
+      if (p) dec[dn++] = '\n';
+      dn += hcc__json_decode(rp.s[p], n, dec + dn);
+    }
+    int want = hcc__summary_kind((hcc_slice){dec, dn}), kind = -1;
+    if (!hcc__summary_kind_raw(next_raw, &rp, 0, &kind)) {
+      declined++;
+      continue;
+    }
+    answered++;
+    if (kind != want) {
+      for (size_t p = 0; p < rp.count; p++) print_error("part %zu: %.*s\n", p, (int)rp.n[p], rp.s[p]);
+      print_error("kind %d, decoded %d\n", kind, want);
+    }
+    assert_int_equal(kind, want);
+    kinds[kind]++;
+  }
+  /* no prefix holds the "\n" that joins parts, so a cut one is no
+   * prefix and the raw way declines nothing here */
+  assert_true(answered == 20000 && declined == 0);
+  assert_true(kinds[HCC_SUMMARY_STANDALONE] > 200 && kinds[HCC_SUMMARY_MERGED] > 200);
+  /* a \u escape anywhere: declined */
+  raw_parts u = {{"\\u0041"}, {6}, 1, 0};
+  int kind;
+  assert_int_equal(hcc__summary_kind_raw(next_raw, &u, 1, &kind), 0);
 }
 
 /* The delimiter and \u part of hcc__raw_body_plain, exactly: after a
@@ -527,6 +626,7 @@ int main(void) {
       cmocka_unit_test(test_long_adversarial),
       cmocka_unit_test(test_raw_body_plain),
       cmocka_unit_test(test_body_raw_matches_decoded),
+      cmocka_unit_test(test_kind_raw_parts_match_decoded),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
