@@ -13,7 +13,7 @@ CLI_SRC := $(sort $(wildcard ref/cli/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all deps test conform unit alloc-check generated-check spec-examples clean asan ubsan \
+.PHONY: all deps test conform unit alloc-check generated-check spec-examples tools-test clean asan ubsan \
         fuzz afl coverage bench bench-json cli-test corpus-min regen fuzz-build replay-build fuzz-replay fuzz-smoke portable sse2 warn-clang libFuzzer
 
 all: $(B)/libhcc.a $(B)/hcc
@@ -42,7 +42,7 @@ conform: deps all
 
 # Every stage; the fuzz stages and the coverage gate are defined further
 # down (fuzzing section).  About 5 minutes on a 2-core machine.
-test: deps all alloc-check generated-check warn-clang unit cli-test spec-examples
+test: deps all alloc-check generated-check warn-clang unit cli-test tools-test spec-examples
 	$(PYTHON) tools/conform.py --impl "$(B)/hcc --protocol" --exact
 	$(PYTHON) tools/conform.py --impl "$(B)/hcc" --serve --exact
 	$(PYTHON) tools/coverage_of_rules.py
@@ -58,6 +58,10 @@ test: deps all alloc-check generated-check warn-clang unit cli-test spec-example
 
 cli-test: all
 	sh tests/cli/test_cli.sh $(B)/hcc
+
+# The benchmark tools that need no build: tools/bench_compare.py.
+tools-test:
+	PYTHON=$(PYTHON) sh tests/tools/test_bench_compare.sh
 
 # Rewrites golden expectations of cases marked "agrees" from hermes.
 regen:

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Compare two `make bench` results, say the build/bench.json of two commits.
+
+  python3 tools/bench_compare.py OLD.json NEW.json [--all] [--fail-on-output-change]
+
+One row per op and input both results measured (the largest size of each
+op; --all: every size): hcc_run's median MB/s (best in parentheses) old and
+new and the change of the median, hermes time / hcc time old and new, the
+workspace per input byte old and new, and whether hcc's output bytes are
+the same (md5).  Then the adversarial shapes whose ns/byte moved by more
+than a quarter (on runs of a millisecond or more).
+
+The inputs are the same bytes only when both runs used the same generator
+(seed and gen_version in "meta"); rows whose input sizes differ are
+skipped, and outputs are compared only between equal inputs.  An output
+that changed is a change of behaviour, not of speed: with
+--fail-on-output-change the exit status is then 1.
+
+This machine's speed drifts by up to a half between runs minutes apart
+(bench/README.md), so a change of the median inside that is no evidence
+either way: builds are compared side by side for that (bench/README.md,
+"Profiling"); this tool is for what a whole run says between commits.
+"""
+import argparse
+import json
+import sys
+
+
+def load(path):
+    try:
+        with open(path) as f:
+            d = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit("bench_compare.py: cannot read %s: %s" % (path, e))
+    if not isinstance(d, dict) or not isinstance(d.get("results"), list):
+        sys.exit("bench_compare.py: %s is not a `make bench` result (no \"results\" list)" % path)
+    return d
+
+
+def fmt(x, nd=0):
+    if x is None:
+        return "–"
+    return "{:,.{}f}".format(x, nd)
+
+
+def mbps(r, key):
+    ref = r.get("ref") or {}
+    t = ref.get(key)
+    return r["bytes"] / t / 1e6 if ref.get("rc") == "HCC_OK" and t else None
+
+
+def ratio(r):
+    h, ref = r.get("hermes") or {}, r.get("ref") or {}
+    if h.get("status") != "ok" or not h.get("median_s") or not ref.get("median_s"):
+        return None
+    return h["median_s"] / ref["median_s"]
+
+
+def ws(r):
+    ref = r.get("ref") or {}
+    return ref["ws_need"] / r["bytes"] if ref.get("rc") == "HCC_OK" and r.get("bytes") else None
+
+
+def rows_of(d):
+    return {(r["op"], r["input"], r["size"]): r for r in d["results"]}
+
+
+def main():
+    ap = argparse.ArgumentParser(description="compare two make-bench results")
+    ap.add_argument("old")
+    ap.add_argument("new")
+    ap.add_argument("--all", action="store_true", help="every size, not only each op's largest")
+    ap.add_argument("--fail-on-output-change", action="store_true",
+                    help="exit 1 when hcc's output differs on some input both runs measured")
+    a = ap.parse_args()
+    old, new = load(a.old), load(a.new)
+    om, nm = old.get("meta") or {}, new.get("meta") or {}
+    print("old: %s  %s  (%s)" % (om.get("git", "?"), om.get("date", "?"), a.old))
+    print("new: %s  %s  (%s)" % (nm.get("git", "?"), nm.get("date", "?"), a.new))
+    same_gen = (om.get("seed"), om.get("gen_version")) == (nm.get("seed"), nm.get("gen_version"))
+    if not same_gen:
+        print("WARNING: the runs used different generators (seed, gen_version): %s against %s; "
+              "inputs are not the same bytes, outputs are not compared"
+              % ((om.get("seed"), om.get("gen_version")), (nm.get("seed"), nm.get("gen_version"))))
+    o, n = rows_of(old), rows_of(new)
+    keys = [k for k in n if k in o and o[k].get("bytes") == n[k].get("bytes")]
+    skipped = [k for k in n if k in o and o[k].get("bytes") != n[k].get("bytes")]
+    if not a.all:
+        largest = {}
+        for k in keys:
+            if k[0] not in largest or n[k]["bytes"] > n[largest[k[0]]]["bytes"]:
+                largest[k[0]] = k
+        keys = [k for k in keys if largest.get(k[0]) == k]
+    print()
+    print("| op | input | size | old MB/s (best) | new MB/s (best) | median | old × hermes | new × hermes "
+          "| old ws/in | new ws/in | output |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    changed = []
+    for k in keys:
+        ro, rn = o[k], n[k]
+        mo, mn = mbps(ro, "median_s"), mbps(rn, "median_s")
+        delta = "%+.0f %%" % (100 * (mn / mo - 1)) if mo and mn else "–"
+        md_o, md_n = (ro.get("ref") or {}).get("out_md5"), (rn.get("ref") or {}).get("out_md5")
+        if not same_gen or not md_o or not md_n:
+            out = "–"
+        elif md_o == md_n:
+            out = "same"
+        else:
+            out = "CHANGED"
+            changed.append(k)
+        # the hermes ratio is taken at the largest size hermes ran, not here
+        ho = [x for x in (o.get((k[0], k[1], s)) for s in ("10MB", k[2])) if x and ratio(x)]
+        hn = [x for x in (n.get((k[0], k[1], s)) for s in ("10MB", k[2])) if x and ratio(x)]
+        print("| %s | %s | %s | %s (%s) | %s (%s) | %s | %s | %s | %s | %s | %s |" % (
+            k[0], k[1], k[2], fmt(mo), fmt(mbps(ro, "min_s")), fmt(mn), fmt(mbps(rn, "min_s")), delta,
+            fmt(ratio(ho[0]), 1) + "x" if ho else "–", fmt(ratio(hn[0]), 1) + "x" if hn else "–",
+            fmt(ws(ro), 2), fmt(ws(rn), 2), out))
+    if skipped:
+        print("\nskipped (input sizes differ): %s" % ", ".join("%s %s %s" % k for k in skipped))
+    # outputs on every input both measured, shown in the table or not
+    comparable = [k for k in n if k in o and o[k].get("bytes") == n[k].get("bytes")]
+    if same_gen:
+        for k in comparable:
+            md_o, md_n = (o[k].get("ref") or {}).get("out_md5"), (n[k].get("ref") or {}).get("out_md5")
+            if md_o and md_n and md_o != md_n and k not in changed:
+                changed.append(k)
+    # adversarial shapes: ns/byte on the full input, where it moved by a quarter
+    ao = {(e["shape"], e["op"]): e for e in old.get("adversarial") or []}
+    moved = []
+    for e in new.get("adversarial") or []:
+        p = ao.get((e["shape"], e["op"]))
+        x, y = (p or {}).get("ns_per_byte_full"), e.get("ns_per_byte_full")
+        # runs under a millisecond (the refusals) are timer noise
+        if x and y and y * (e.get("full_bytes") or 0) >= 1e6 and (y / x > 1.25 or y / x < 0.8):
+            moved.append((e["shape"], e["op"], x, y))
+    if moved:
+        print("\nadversarial shapes whose ns/byte moved by more than a quarter:")
+        print("| shape | op | old ns/B | new ns/B |")
+        print("|---|---|---|---|")
+        for s, op, x, y in moved:
+            print("| %s | %s | %s | %s |" % (s, op, fmt(x, 2), fmt(y, 2)))
+    print()
+    if changed:
+        print("OUTPUT CHANGED on %d input(s): %s" % (len(changed), ", ".join("%s %s %s" % k for k in changed)))
+    elif same_gen:
+        print("outputs: the same on every input both runs measured (%d)" % len(comparable))
+    return 1 if changed and a.fail_on_output_change else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
