@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Compare two `make bench` results, say the build/bench.json of two commits.
 
-  python3 tools/bench_compare.py OLD.json NEW.json [--all] [--fail-on-output-change]
+  python3 tools/bench_compare.py OLD.json NEW.json [--all] [--fail-on-output-change] [--adv-factor F]
 
 One row per op and input both results measured (the largest size of each
 op; --all: every size): hcc_run's median MB/s (best in parentheses) old and
 new and the change of the median, hermes time / hcc time old and new, the
 workspace per input byte old and new, and whether hcc's output bytes are
-the same (md5).  Then the adversarial shapes whose ns/byte moved by more
-than a quarter (on runs of a millisecond or more).
+the same (md5).  Then the adversarial shapes whose ns/byte moved by a
+factor of F or more either way (default 1.5: this machine's drift alone
+moves single runs by up to a half; runs under a millisecond are left out).
 
 The inputs are the same bytes only when both runs used the same generator
 (seed and gen_version in "meta"); rows whose input sizes differ are
@@ -72,7 +73,11 @@ def main():
     ap.add_argument("--all", action="store_true", help="every size, not only each op's largest")
     ap.add_argument("--fail-on-output-change", action="store_true",
                     help="exit 1 when hcc's output differs on some input both runs measured")
+    ap.add_argument("--adv-factor", type=float, default=1.5,
+                    help="list adversarial shapes whose ns/byte moved by this factor or more (default 1.5)")
     a = ap.parse_args()
+    if a.adv_factor <= 1:
+        ap.error("--adv-factor must be above 1")
     old, new = load(a.old), load(a.new)
     om, nm = old.get("meta") or {}, new.get("meta") or {}
     print("old: %s  %s  (%s)" % (om.get("git", "?"), om.get("date", "?"), a.old))
@@ -124,17 +129,17 @@ def main():
             md_o, md_n = (o[k].get("ref") or {}).get("out_md5"), (n[k].get("ref") or {}).get("out_md5")
             if md_o and md_n and md_o != md_n and k not in changed:
                 changed.append(k)
-    # adversarial shapes: ns/byte on the full input, where it moved by a quarter
+    # adversarial shapes: ns/byte on the full input, where it moved by adv_factor
     ao = {(e["shape"], e["op"]): e for e in old.get("adversarial") or []}
     moved = []
     for e in new.get("adversarial") or []:
         p = ao.get((e["shape"], e["op"]))
         x, y = (p or {}).get("ns_per_byte_full"), e.get("ns_per_byte_full")
         # runs under a millisecond (the refusals) are timer noise
-        if x and y and y * (e.get("full_bytes") or 0) >= 1e6 and (y / x > 1.25 or y / x < 0.8):
+        if x and y and y * (e.get("full_bytes") or 0) >= 1e6 and max(y / x, x / y) >= a.adv_factor:
             moved.append((e["shape"], e["op"], x, y))
     if moved:
-        print("\nadversarial shapes whose ns/byte moved by more than a quarter:")
+        print("\nadversarial shapes whose ns/byte moved by a factor of %g or more:" % a.adv_factor)
         print("| shape | op | old ns/B | new ns/B |")
         print("|---|---|---|---|")
         for s, op, x, y in moved:
