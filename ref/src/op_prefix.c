@@ -139,6 +139,9 @@ static size_t text_cap(const hcc_json_info *info, size_t len) {
 
 size_t hcc__need_classify(const hcc_json_info *info, size_t len) {
   size_t toks = hcc__arena_cost(info->tokens * sizeof(hcc_tok));
+  /* a str, or a list, classified the raw way whatever its parts (next_part
+   * reads no arena): no decoded copy */
+  if ((info->root == '"' || info->root == '[') && hcc__summary_kind_raw_answers(info->odd_escapes)) return toks;
   return toks + hcc__py_str_need(info) + hcc__arena_cost(text_cap(info, len));
 }
 

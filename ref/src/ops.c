@@ -29,11 +29,15 @@ int hcc_op_from_name(const char *name, size_t len) {
 
 int hcc_op_supported(hcc_op op) { return entry(op) != NULL; }
 
+/* The arena aligns the caller's buffer, which may start anywhere, to 16
+ * bytes: up to 15 of it are lost before the first piece (arena.c). */
+static size_t with_pad(size_t need) { return need ? need + 15 : 0; }
+
 size_t hcc_workspace_bound(hcc_op op, size_t len) {
   const hcc_op_entry *e = entry(op);
   if (!e) return 0;
   hcc_json_info worst = hcc__json_info_bound(len);
-  return e->need(&worst, len);
+  return with_pad(e->need(&worst, len));
 }
 
 int hcc_workspace_size(hcc_op op, const hcc_params *p, const char *in,
@@ -44,7 +48,7 @@ int hcc_workspace_size(hcc_op op, const hcc_params *p, const char *in,
   if (!e) return hcc__fail(err, HCC_E_UNSUPPORTED, 0, "operation not supported by this build");
   int rc = hcc_json_validate(in, len, &info, err);
   if (rc != HCC_OK) return rc;
-  *need = e->need(&info, len);
+  *need = with_pad(e->need(&info, len));
   (void)p;
   return HCC_OK;
 }

@@ -151,6 +151,15 @@ static int next_text(hcc_raw_next_fn next, void *ctx, hcc_slice *r) {
   return 1;
 }
 
+int hcc__summary_kind_raw_answers(size_t odd_escapes) {
+  if (odd_escapes || !raw_searchable(HCC_LIT_MERGED_SUMMARY_DELIMITER)) return 0;
+  for (int id = HCC_LIT_SUMMARY_PREFIX; id < HCC_LIT__COUNT; id++)
+    if (id != HCC_LIT_MERGED_SUMMARY_DELIMITER && id != HCC_LIT_SUMMARY_END_MARKER &&
+        memchr(hcc__lits[id].s, '\n', hcc__lits[id].n))
+      return 0; /* raw_prefix_starts could say -1 */
+  return 1;
+}
+
 int hcc__summary_kind_raw(hcc_raw_next_fn next, void *ctx, size_t odd_escapes, int *kind) {
   if (odd_escapes || !raw_searchable(HCC_LIT_MERGED_SUMMARY_DELIMITER)) return 0;
   hcc_slice r = {"", 0}, start;

@@ -44,6 +44,11 @@ int hcc__summary_kind(hcc_slice t);
  * and use hcc__summary_kind. */
 typedef int (*hcc_raw_next_fn)(void *ctx, hcc_slice *raw);
 int hcc__summary_kind_raw(hcc_raw_next_fn next, void *ctx, size_t odd_escapes, int *kind);
+/* 1 when hcc__summary_kind_raw answers for every text with this many \u
+ * and \/ escapes: none, and no handoff prefix holds the "\n" that joins
+ * parts (so none can run on into the next part).  The sizing call keeps
+ * no room for a decoded copy then. */
+int hcc__summary_kind_raw_answers(size_t odd_escapes);
 /* classify_summary_content(...) is not None for the text t. */
 int hcc__is_summary_text(hcc_slice t);
 /* The content half of _is_synthetic_compression_user_turn: t stripped is

@@ -296,6 +296,37 @@ static void test_sizes(void **state) {
   }
 }
 
+/* classify-summary keeps no room for a decoded copy of a str view it
+ * classifies the raw way (no \u or \/ escape in the input): the tokens
+ * only, which suffice at any start of the buffer; with one such escape the
+ * copy is sized again.  The views: a long str, and a list of a str part, a
+ * dict part and a part that is neither. */
+static void test_classify_sizes_raw_view(void **state) {
+  (void)state;
+  static char in[3][40000];
+  const char *body = "[CONTEXT SUMMARY]: a summary line\\n\\t\\\"quoted\\\" ";
+  const char *fmt[3] = {"\"%s%s\"", "[\"x\", {\"text\": \"%s%s\"}, 3]", "\"%s\\u0041%s\""};
+  for (int k = 0; k < 3; k++) {
+    static char fill[30000];
+    size_t f = 0;
+    while (f + strlen(body) < sizeof fill - 1) memcpy(fill + f, body, strlen(body)), f += strlen(body);
+    fill[f] = 0;
+    snprintf(in[k], sizeof in[k], fmt[k], "[CONTEXT SUMMARY]: ", fill);
+    size_t len = strlen(in[k]), need, n;
+    hcc_params p;
+    hcc_error err;
+    hcc_params_init(&p);
+    assert_int_equal(hcc_workspace_size(HCC_OP_CLASSIFY_SUMMARY, &p, in[k], len, &need, &err), HCC_OK);
+    if (k < 2) assert_true(need < 256);   /* a few tokens and the alignment pad */
+    else assert_true(need > len);         /* the decoded copy */
+    char *ws = ws_mem + 1 + ((16 - ((uintptr_t)ws_mem & 15)) & 15); /* misaligned on purpose */
+    assert_int_equal(hcc_run(HCC_OP_CLASSIFY_SUMMARY, &p, in[k], len, ws, need, out_mem, sizeof out_mem, &n, &err),
+                     HCC_OK);
+    assert_int_equal(n, k == 1 ? 4 : 12); /* "x\n[CONTEXT..." is no summary */
+    assert_memory_equal(out_mem, k == 1 ? "null" : "\"standalone\"", n);
+  }
+}
+
 /* str(dict) of the content can be longer than its JSON text; the workspace
  * bound covers the worst constructs (floats printed positionally,
  * separators, \U escapes of non-printable astral code points). */
@@ -627,6 +658,7 @@ int main(void) {
       cmocka_unit_test(test_raw_body_plain),
       cmocka_unit_test(test_body_raw_matches_decoded),
       cmocka_unit_test(test_kind_raw_parts_match_decoded),
+      cmocka_unit_test(test_classify_sizes_raw_view),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
