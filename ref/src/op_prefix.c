@@ -58,8 +58,10 @@ static int decoded(hcc_slice raw, hcc_arena *a, hcc_slice *out, hcc_error *err) 
 
 size_t hcc__need_summary_str(const hcc_json_info *info, size_t len) {
   (void)len;
-  return hcc__arena_cost(info->tokens * sizeof(hcc_tok)) +
-         hcc__arena_cost(info->max_string ? info->max_string : 1);
+  size_t toks = hcc__arena_cost(info->tokens * sizeof(hcc_tok));
+  /* read where it stands (summary_body): no decoded copy */
+  if (hcc__summary_body_raw_answers(info->odd_escapes)) return toks;
+  return toks + hcc__arena_cost(info->max_string ? info->max_string : 1);
 }
 
 /* The body t, a slice of the decoded summary `whole`, as json.dumps

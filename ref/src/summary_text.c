@@ -106,10 +106,14 @@ static size_t raw_prefix(hcc_slice r) {
 
 static const body_reader raw_body = {raw_lstrip, raw_rstrip, raw_prefix};
 
-int hcc__summary_body_raw(const char *raw, size_t n, size_t odd_escapes, hcc_slice *body) {
+int hcc__summary_body_raw_answers(size_t odd_escapes) {
   /* a \u escape could spell a marker's character, \/ is not json.dumps's */
-  if (odd_escapes) return 0;
-  if (!raw_searchable(HCC_LIT_MERGED_SUMMARY_DELIMITER) || !raw_searchable(HCC_LIT_SUMMARY_END_MARKER)) return 0;
+  return !odd_escapes && raw_searchable(HCC_LIT_MERGED_SUMMARY_DELIMITER) &&
+         raw_searchable(HCC_LIT_SUMMARY_END_MARKER);
+}
+
+int hcc__summary_body_raw(const char *raw, size_t n, size_t odd_escapes, hcc_slice *body) {
+  if (!hcc__summary_body_raw_answers(odd_escapes)) return 0;
   *body = body_by((hcc_slice){raw, n}, &raw_body);
   return 1;
 }

@@ -27,6 +27,10 @@ void hcc__put_with_prefix(hcc_out *o, hcc_slice body, hcc_slice written);
  * found in raw bytes where they are in the decoded text; 0: decode and use
  * hcc__summary_body. */
 int hcc__summary_body_raw(const char *raw, size_t n, size_t odd_escapes, hcc_slice *body);
+/* 1 when hcc__summary_body_raw answers for every body with this many \u
+ * and \/ escapes (none, and markers it can find raw): the prefix ops'
+ * sizing keeps no room for a decoded copy then. */
+int hcc__summary_body_raw_answers(size_t odd_escapes);
 
 /* classify_summary_content of the text t (PREFIX-6): after leading
  * whitespace, "merged" when the merged delimiter occurs and a handoff

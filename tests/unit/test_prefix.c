@@ -327,6 +327,34 @@ static void test_classify_sizes_raw_view(void **state) {
   }
 }
 
+/* strip-prefix and with-prefix keep no room for a decoded copy of a
+ * summary they read where it stands (no \u or \/ escape): the tokens
+ * only, enough at an odd address; one such escape sizes the copy again. */
+static void test_prefix_ops_sizes_raw(void **state) {
+  (void)state;
+  static char in[2][40000], fill[30000];
+  size_t f = 0;
+  const char *piece = "line of the summary\\n\\t\\\"q\\\" ";
+  while (f + strlen(piece) < sizeof fill - 1) memcpy(fill + f, piece, strlen(piece)), f += strlen(piece);
+  fill[f] = 0;
+  snprintf(in[0], sizeof in[0], "\"[CONTEXT SUMMARY]: %s\"", fill);
+  snprintf(in[1], sizeof in[1], "\"[CONTEXT SUMMARY]: \\u0041%s\"", fill);
+  const hcc_op ops[] = {HCC_OP_STRIP_PREFIX, HCC_OP_WITH_PREFIX};
+  char *ws = ws_mem + 1 + ((16 - ((uintptr_t)ws_mem & 15)) & 15); /* misaligned on purpose */
+  for (int k = 0; k < 2; k++)
+    for (size_t j = 0; j < N(ops); j++) {
+      size_t len = strlen(in[k]), need, n;
+      hcc_params p;
+      hcc_error err;
+      hcc_params_init(&p);
+      assert_int_equal(hcc_workspace_size(ops[j], &p, in[k], len, &need, &err), HCC_OK);
+      if (k == 0) assert_true(need < 64); /* one token and the alignment pad */
+      else assert_true(need > len / 2);   /* the decoded copy */
+      assert_int_equal(hcc_run(ops[j], &p, in[k], len, ws, need, out_mem, sizeof out_mem, &n, &err), HCC_OK);
+      assert_true(n > f / 2);
+    }
+}
+
 /* str(dict) of the content can be longer than its JSON text; the workspace
  * bound covers the worst constructs (floats printed positionally,
  * separators, \U escapes of non-printable astral code points). */
@@ -659,6 +687,7 @@ int main(void) {
       cmocka_unit_test(test_body_raw_matches_decoded),
       cmocka_unit_test(test_kind_raw_parts_match_decoded),
       cmocka_unit_test(test_classify_sizes_raw_view),
+      cmocka_unit_test(test_prefix_ops_sizes_raw),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
