@@ -515,6 +515,11 @@ int hcc__lit_starts(int id, const char *s, size_t n) {
   return n >= l->n && memcmp(s, l->s, l->n) == 0;
 }
 
+int hcc__lit_is_prefix(int id) {
+  return id == HCC_LIT_SUMMARY_PREFIX || id == HCC_LIT_LEGACY_SUMMARY_PREFIX ||
+         (id >= HCC_LIT_HISTORICAL_0 && id < HCC_LIT__COUNT);
+}
+
 int hcc__summary_prefix_at(const char *s, size_t n) {
   /* hermes's order: (SUMMARY_PREFIX, LEGACY_SUMMARY_PREFIX,
    * *_HISTORICAL_SUMMARY_PREFIXES); none of them is a prefix of another

@@ -48,6 +48,10 @@ size_t hcc__lit_find(int id, const char *s, size_t n);
 /* 1 when s[0..n) starts with string `id` (str.startswith). */
 int hcc__lit_starts(int id, const char *s, size_t n);
 
+/* 1 when string `id` is a handoff prefix: SUMMARY_PREFIX,
+ * LEGACY_SUMMARY_PREFIX or a historical one (not the markers). */
+int hcc__lit_is_prefix(int id);
+
 /* The handoff prefix s[0..n) starts with, trying them in hermes's order
  * (SUMMARY_PREFIX, LEGACY_SUMMARY_PREFIX, then the historical ones newest
  * first) and taking the first that matches: its id, or -1 when none. */

@@ -137,9 +137,9 @@ static int raw_prefix_starts(hcc_slice r) {
   size_t pos = 0, hn = hcc__json_decode_some(r.s, r.n, &pos, head, sizeof head);
   if (hcc__summary_prefix_at(head, hn) >= 0) return 1;
   if (pos < r.n) return 0; /* a full head: longer than every prefix */
-  for (int id = HCC_LIT_SUMMARY_PREFIX; id < HCC_LIT__COUNT; id++)
-    if (id != HCC_LIT_MERGED_SUMMARY_DELIMITER && id != HCC_LIT_SUMMARY_END_MARKER && hcc__lits[id].n > hn &&
-        hcc__lits[id].s[hn] == '\n' && memcmp(hcc__lits[id].s, head, hn) == 0)
+  for (int id = 0; id < HCC_LIT__COUNT; id++)
+    if (hcc__lit_is_prefix(id) && hcc__lits[id].n > hn && hcc__lits[id].s[hn] == '\n' &&
+        memcmp(hcc__lits[id].s, head, hn) == 0)
       return -1;
   return 0;
 }
@@ -157,9 +157,8 @@ static int next_text(hcc_raw_next_fn next, void *ctx, hcc_slice *r) {
 
 int hcc__summary_kind_raw_answers(size_t odd_escapes) {
   if (odd_escapes || !raw_searchable(HCC_LIT_MERGED_SUMMARY_DELIMITER)) return 0;
-  for (int id = HCC_LIT_SUMMARY_PREFIX; id < HCC_LIT__COUNT; id++)
-    if (id != HCC_LIT_MERGED_SUMMARY_DELIMITER && id != HCC_LIT_SUMMARY_END_MARKER &&
-        memchr(hcc__lits[id].s, '\n', hcc__lits[id].n))
+  for (int id = 0; id < HCC_LIT__COUNT; id++)
+    if (hcc__lit_is_prefix(id) && memchr(hcc__lits[id].s, '\n', hcc__lits[id].n))
       return 0; /* raw_prefix_starts could say -1 */
   return 1;
 }
@@ -250,11 +249,8 @@ int hcc__raw_body_plain(const char *raw, size_t n) {
     }
   }
   if (first == cont_now[0] || first == cont_legacy[0] || first == todo_header_nl[0]) return 0;
-  if (first == (unsigned char)hcc__lits[HCC_LIT_SUMMARY_PREFIX].s[0] ||
-      first == (unsigned char)hcc__lits[HCC_LIT_LEGACY_SUMMARY_PREFIX].s[0])
-    return 0;
-  for (int id = HCC_LIT_HISTORICAL_0; id < HCC_LIT__COUNT; id++) /* hcc__summary_prefix_at's list */
-    if (first == (unsigned char)hcc__lits[id].s[0]) return 0;
+  for (int id = 0; id < HCC_LIT__COUNT; id++)
+    if (hcc__lit_is_prefix(id) && first == (unsigned char)hcc__lits[id].s[0]) return 0;
   /* The merged delimiter anywhere: found in the raw body exactly when it
    * is in the text (it holds no character a two-byte escape stands for,
    * and no escape can sit inside a match), unless a \u escape spells one

@@ -100,6 +100,14 @@ static void test_prefix_order(void **state) {
     for (size_t b = 0; b < k; b++)
       if (a != b) assert_false(hcc__lit_starts(ids[b], l->s, l->n));
   }
+  /* hcc__lit_is_prefix names exactly the strings hcc__summary_prefix_at
+   * finds: every id either is one (and is found as itself) or is not
+   * found at all (the markers, the merged header) */
+  for (int id = 0; id < HCC_LIT__COUNT; id++) {
+    int found = hcc__summary_prefix_at(hcc__lits[id].s, hcc__lits[id].n);
+    assert_int_equal(hcc__lit_is_prefix(id), found == id);
+    if (!hcc__lit_is_prefix(id)) assert_int_equal(found, -1);
+  }
   assert_int_equal(hcc__summary_prefix_at("", 0), -1);
   assert_int_equal(hcc__summary_prefix_at(" [CONTEXT SUMMARY]:", 19), -1);
   assert_int_equal(hcc__summary_prefix_at("[CONTEXT SUMMARY]:x", 19), HCC_LIT_LEGACY_SUMMARY_PREFIX);
