@@ -155,6 +155,12 @@ def hand_cases():
          asst({"id": True, "type": "function", "function": {"name": "memory", "arguments": "{\"action\": \"add\"}"}}),
          {"role": "tool", "tool_call_id": 1, "content": big + "!"}] + tail,
         params=dict(ONE))
+    add("PRUNE-2-fractional-ids-stay-apart", ["PRUNE-2"],
+        [asst({"id": 0.5, "type": "function", "function": {"name": "terminal", "arguments": "{\"command\": \"ls\"}"}},
+              {"id": 1.5, "type": "function", "function": {"name": "read_file", "arguments": "{\"path\": \"b.py\"}"}}),
+         {"role": "tool", "tool_call_id": 1.5, "content": big},
+         {"role": "tool", "tool_call_id": 0.50, "content": big + "?"}] + tail,
+        params=dict(ONE))
     add("PRUNE-2-non-object-call-registers-default", ["PRUNE-2"],
         [asst({"type": "function", "function": {"name": "terminal", "arguments": "{\"command\": \"make\"}"}}, "garbage"),
          {"role": "tool", "content": big}] + tail, params=dict(ONE))

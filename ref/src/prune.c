@@ -94,12 +94,13 @@ static const char *num_text(const hcc_doc *d, int tok, char buf[400], size_t *n)
     *n = 1;
     return s[0] == 't' ? "1" : "0";
   }
-  if (hcc__py_number_is_int(s, len)) {
-    if (len == 2 && s[0] == '-' && s[1] == '0') s = "0", len = 1;
-    *n = len;
-    return s;
+  hcc_slice t;
+  double v;
+  if (!hcc__py_number_text(s, len, buf + 1, &t, &v)) { /* an int's digits, "-0" as 0 */
+    *n = t.n;
+    return t.s;
   }
-  double v = hcc__py_number_value(s, len), mag = v < 0 ? -v : v;
+  double mag = v < 0 ? -v : v;
   if (v == 0) {
     *n = 1;
     return "0";
@@ -113,8 +114,8 @@ static const char *num_text(const hcc_doc *d, int tok, char buf[400], size_t *n)
     *n = (size_t)snprintf(buf, 400, "%.0f", v);
     return buf;
   }
-  buf[0] = 'f';
-  *n = 1 + hcc__py_number_repr(s, len, v, buf + 1);
+  buf[0] = 'f'; /* the repr hcc__py_number_text wrote after it */
+  *n = 1 + t.n;
   return buf;
 }
 
