@@ -5,7 +5,8 @@
 
 One row per op and input both results measured (the largest size of each
 op; --all: every size): hcc_run's median MB/s (best in parentheses) old and
-new and the change of the median, hermes time / hcc time old and new, the
+new and the change of the median, hermes time / hcc time old and new (at
+the largest input hermes ran), the
 workspace per input byte old and new, and whether hcc's output bytes are
 the same (md5).  Then the adversarial shapes whose ns/byte moved by a
 factor of F or more either way (default 1.5: this machine's drift alone
@@ -66,6 +67,20 @@ def rows_of(d):
     return {(r["op"], r["input"], r["size"]): r for r in d["results"]}
 
 
+def hermes_ratio(rows, op, kind):
+    """hermes time / hcc time at the largest input of this op both ran
+    (BENCH_HERMES_MAX_MB decides which), as bench.py judges the target."""
+    rs = [r for (o_, k_, _), r in rows.items() if o_ == op and k_ == kind and ratio(r)]
+    return ratio(max(rs, key=lambda r: r["bytes"])) if rs else None
+
+
+def output_state(ro, rn, same_gen):
+    md_o, md_n = (ro.get("ref") or {}).get("out_md5"), (rn.get("ref") or {}).get("out_md5")
+    if not same_gen or not md_o or not md_n:
+        return "–"
+    return "same" if md_o == md_n else "CHANGED"
+
+
 def main():
     ap = argparse.ArgumentParser(description="compare two make-bench results")
     ap.add_argument("old")
@@ -88,7 +103,8 @@ def main():
               "inputs are not the same bytes, outputs are not compared"
               % ((om.get("seed"), om.get("gen_version")), (nm.get("seed"), nm.get("gen_version"))))
     o, n = rows_of(old), rows_of(new)
-    keys = [k for k in n if k in o and o[k].get("bytes") == n[k].get("bytes")]
+    comparable = [k for k in n if k in o and o[k].get("bytes") == n[k].get("bytes")]
+    keys = comparable
     skipped = [k for k in n if k in o and o[k].get("bytes") != n[k].get("bytes")]
     if not a.all:
         largest = {}
@@ -100,35 +116,19 @@ def main():
     print("| op | input | size | old MB/s (best) | new MB/s (best) | median | old × hermes | new × hermes "
           "| old ws/in | new ws/in | output |")
     print("|---|---|---|---|---|---|---|---|---|---|---|")
-    changed = []
     for k in keys:
         ro, rn = o[k], n[k]
         mo, mn = mbps(ro, "median_s"), mbps(rn, "median_s")
         delta = "%+.0f %%" % (100 * (mn / mo - 1)) if mo and mn else "–"
-        md_o, md_n = (ro.get("ref") or {}).get("out_md5"), (rn.get("ref") or {}).get("out_md5")
-        if not same_gen or not md_o or not md_n:
-            out = "–"
-        elif md_o == md_n:
-            out = "same"
-        else:
-            out = "CHANGED"
-            changed.append(k)
-        # the hermes ratio is taken at the largest size hermes ran, not here
-        ho = [x for x in (o.get((k[0], k[1], s)) for s in ("10MB", k[2])) if x and ratio(x)]
-        hn = [x for x in (n.get((k[0], k[1], s)) for s in ("10MB", k[2])) if x and ratio(x)]
+        ho, hn = hermes_ratio(o, k[0], k[1]), hermes_ratio(n, k[0], k[1])
         print("| %s | %s | %s | %s (%s) | %s (%s) | %s | %s | %s | %s | %s | %s |" % (
             k[0], k[1], k[2], fmt(mo), fmt(mbps(ro, "min_s")), fmt(mn), fmt(mbps(rn, "min_s")), delta,
-            fmt(ratio(ho[0]), 1) + "x" if ho else "–", fmt(ratio(hn[0]), 1) + "x" if hn else "–",
-            fmt(ws(ro), 2), fmt(ws(rn), 2), out))
+            fmt(ho, 1) + "x" if ho else "–", fmt(hn, 1) + "x" if hn else "–",
+            fmt(ws(ro), 2), fmt(ws(rn), 2), output_state(ro, rn, same_gen)))
     if skipped:
         print("\nskipped (input sizes differ): %s" % ", ".join("%s %s %s" % k for k in skipped))
     # outputs on every input both measured, shown in the table or not
-    comparable = [k for k in n if k in o and o[k].get("bytes") == n[k].get("bytes")]
-    if same_gen:
-        for k in comparable:
-            md_o, md_n = (o[k].get("ref") or {}).get("out_md5"), (n[k].get("ref") or {}).get("out_md5")
-            if md_o and md_n and md_o != md_n and k not in changed:
-                changed.append(k)
+    changed = [k for k in comparable if output_state(o[k], n[k], same_gen) == "CHANGED"]
     # adversarial shapes: ns/byte on the full input, where it moved by adv_factor
     ao = {(e["shape"], e["op"]): e for e in old.get("adversarial") or []}
     moved = []

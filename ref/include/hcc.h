@@ -189,8 +189,8 @@ size_t hcc_workspace_bound(hcc_op op, size_t len);
  * check gathers (token count, longest strings): always enough for hcc_run
  * on the same input and parameters, wherever the buffer starts (it counts
  * the 15 bytes the library may lose aligning it), and within a small
- * constant of what is used.  Runs the check itself (linear time, no workspace), so bad input is
- * reported here already. */
+ * constant of what is used.  Runs the check itself (linear time, no
+ * workspace), so bad input is reported here already. */
 int hcc_workspace_size(hcc_op op, const hcc_params *p, const char *in,
                        size_t len, size_t *need, hcc_error *err);
 
