@@ -724,11 +724,20 @@ static int truncate_args(hcc_prune *p, int i, int *hit, hcc_error *err) {
 /* The texts the duplicate keys hash: md5(content.encode("utf-8",
  * errors="replace")).hexdigest()[:12] of a string token, where a lone
  * surrogate encodes as "?".  Text k is the content of message items[k],
- * decoded piece by piece into the hasher's buffer (hcc__md5_many). */
+ * decoded piece by piece into the hasher's buffer (hcc__md5_many).
+ *
+ * A text whose byte length leaves open whether it has 200 code points
+ * is hashed all the same and its decoded pieces counted (cps[k]) while
+ * they are in cache, where a count over the raw text before hashing went
+ * through its escapes a second time; the few found shorter are dropped
+ * after.  A lone surrogate is one code point to Python and its "?" one
+ * byte, so the count is the same before and after the replacement. */
+#define NOT_COUNTED SIZE_MAX
 typedef struct dedupe_src {
   const hcc_doc *d;
   const hcc_transcript *t;
   const int *items;
+  size_t *cps;
 } dedupe_src;
 
 static size_t content_bytes(void *ctx, size_t k, size_t *pos, unsigned char *buf, size_t cap) {
@@ -736,6 +745,7 @@ static size_t content_bytes(void *ctx, size_t k, size_t *pos, unsigned char *buf
   const hcc_tok *tok = &s->d->tok[s->t->msg[s->items[k]].content];
   char *dst = (char *)buf;
   size_t n = hcc__json_decode_some(s->d->text + tok->start, (size_t)(tok->end - tok->start), pos, dst, cap);
+  if (s->cps[k] != NOT_COUNTED) s->cps[k] += hcc__utf8_count(dst, n);
   /* A lone surrogate decodes to ED A0..BF xx, which valid raw UTF-8 never
    * holds (the validator refuses encoded surrogates): "?" replaces it.
    * The validator counted the document's lone surrogates: mostly none,
@@ -763,7 +773,8 @@ static int dedupe(hcc_prune *p, hcc_error *err) {
   uint64_t *set = hcc__arena_take(p->a, nslot * sizeof *set); /* key + 1; 0 is empty */
   int *items = hcc__arena_take(p->a, ((size_t)t->nmsg + 1) * sizeof *items);
   uint64_t *keys = hcc__arena_take(p->a, ((size_t)t->nmsg + 1) * sizeof *keys);
-  if (!set || !items || !keys)
+  size_t *cps = hcc__arena_take(p->a, ((size_t)t->nmsg + 1) * sizeof *cps);
+  if (!set || !items || !keys || !cps)
     return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the duplicate table");
   memset(set, 0, nslot * sizeof *set);
   /* the outputs hashed, newest first as hermes walks them; then all their
@@ -772,15 +783,22 @@ static int dedupe(hcc_prune *p, hcc_error *err) {
     const hcc_msg *m = &t->msg[i];
     int c = m->content;
     if (m->role != HCC_ROLE_TOOL || c < 0 || d->tok[c].type != HCC_T_STRING) continue;
+    /* len(content) < 200 skips it; where the byte length does not say,
+     * it is hashed anyway and counted while hashed (NOT_COUNTED marks the
+     * ones the length decides) */
     hcc_ts_text s = content_of(p, i);
-    int longer = text_longer(&s, DEDUPE_MIN_CHARS - 1);
-    p->m[i].cps1 = s.cps1;
-    if (!longer) continue; /* len(content) < 200 */
+    int gate = s.cps1 ? s.cps1 - 1 >= DEDUPE_MIN_CHARS : hcc__json_len_gate(s.n, DEDUPE_MIN_CHARS - 1);
+    if (gate == 0) continue;
+    cps[n] = gate > 0 ? NOT_COUNTED : 0;
     items[n++] = i;
   }
-  dedupe_src src = {d, t, items};
+  dedupe_src src = {d, t, items, cps};
   hcc__md5_many(n, content_bytes, &src, keys);
   for (size_t k = 0; k < n; k++) {
+    if (cps[k] != NOT_COUNTED) {
+      p->m[items[k]].cps1 = 1 + cps[k];
+      if (cps[k] < DEDUPE_MIN_CHARS) continue;
+    }
     uint64_t key = keys[k] + 1;
     size_t s = (size_t)(key * 0x9e3779b97f4a7c15u >> 20) & (nslot - 1);
     while (set[s] && set[s] != key) s = (s + 1) & (nslot - 1);
@@ -912,7 +930,7 @@ size_t hcc__prune_need(const hcc_json_info *info, size_t len) {
    * (for its tool_calls, given back: args_change, args_delta, put_calls;
    * a message is written with one edit, never both). */
   size_t dups = hcc__arena_cost(dup * sizeof(uint64_t)) + hcc__arena_cost((msgs + 1) * sizeof(int)) +
-                hcc__arena_cost((msgs + 1) * sizeof(uint64_t));
+                hcc__arena_cost((msgs + 1) * sizeof(uint64_t)) + hcc__arena_cost((msgs + 1) * sizeof(size_t));
   size_t head = hcc__arena_cost(head_cap_bound(info)) + hcc__ts_head_need(&m);
   size_t shrink = hcc__args_shrink_need(info->max_arguments, info->max_arguments_tokens);
   size_t once = dups > head ? dups : head;
