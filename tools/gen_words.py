@@ -26,8 +26,9 @@ WORDS = [
     # content parts, trajectories, and the provider check's keys
     "url", "image_url", "from", "value", "conversations", "thinking_blocks", "_multimodal",
     "text_summary", "original", "href", "refusal", "audio", "function_call",
-    # role names (the value of a "role" key is tagged too)
-    "system", "user", "assistant", "tool",
+    # role names and a trajectory's speakers (the value of a "role" or a
+    # "from" key is tagged too)
+    "system", "user", "assistant", "tool", "human", "gpt",
 ]
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

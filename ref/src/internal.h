@@ -31,8 +31,8 @@ typedef struct hcc_tok {
   unsigned char type; /* hcc_toktype */
   unsigned char tag;  /* what the scan read of the token's bytes, so later
                        * passes need not load them: an object key's hcc_word
-                       * (words.h), and so the string value of a "role" key
-                       * (or of an escaped key); HCC_W_HASHED or
+                       * (words.h), and so the string value of a "role" or
+                       * "from" key (or of an escaped key); HCC_W_HASHED or
                        * HCC_W_LINKED for the string value of an "id",
                        * "tool_call_id" or "call_id" key; a primitive's
                        * first byte; else 0 */
@@ -40,7 +40,8 @@ typedef struct hcc_tok {
   int end;    /* strings: the closing quote; others: one past the last byte */
   int size;   /* objects: member count; arrays: element count; keys: 1;
                * an id value (tag HASHED): its hcc__jstr_hash; (LINKED)
-               * the index of an earlier HASHED id spelt the same */
+               * the index of an earlier HASHED id spelt the same; a
+               * string value under HCC_PARSE_CPS: its code points; else 0 */
   int next;   /* the first token after this one's span: past a container's
                * contents, else the token that follows (a key: its value) */
 } hcc_tok;
@@ -155,8 +156,11 @@ hcc_json_info hcc__json_info_bound(size_t n);
  * HCC_PARSE_IDS also hashes and links the string values of "id",
  * "tool_call_id" and "call_id" keys (tags HCC_W_HASHED, HCC_W_LINKED, see
  * hcc_tok), for the ops that pair calls with results; the others would
- * only pay for it. */
-typedef enum { HCC_PARSE_PLAIN = 0, HCC_PARSE_IDS = 1 } hcc_parse_mode;
+ * only pay for it.  HCC_PARSE_CPS puts in each string value's size the
+ * code points it decodes to (Python's len()), counted as the scan reads
+ * the body, for the ops that measure every string (trajectories): a count
+ * in a later pass reads a large document from memory again. */
+typedef enum { HCC_PARSE_PLAIN = 0, HCC_PARSE_IDS = 1, HCC_PARSE_CPS = 2 } hcc_parse_mode;
 /* The validator's scan that also writes the tokens (json_validate.c):
  * jsmn's tokens (JSMN_STRICT: type, start, end and size, but for an id
  * value's size under HCC_PARSE_IDS; `next` in place of the parent link)
@@ -207,6 +211,12 @@ void hcc__json_members(const hcc_doc *d, int obj, const char *const *keys, int n
 /* The same for keys on the word list (words.h), given by number: the
  * look-ups of every message and call, spared finding the numbers. */
 void hcc__json_members_w(const hcc_doc *d, int obj, const unsigned char *words, int nkeys, int *vals);
+/* Which of the words words[0..n) (on the word list) the string token v
+ * decodes to, or -1.  v is the value of a key the scan tags the value of
+ * ("role", "from": see hcc_tok's tag): its tag answers without loading
+ * the text (a cache miss on a large document), and only a value with an
+ * escape is compared decoded. */
+int hcc__json_word_value(const hcc_doc *d, int v, const unsigned char *words, int n);
 /* Hash of the code points string token t decodes to (json.loads: escaped
  * surrogate pairs joined, lone surrogates kept), so equal strings hash
  * equal however they were escaped. */

@@ -131,6 +131,15 @@ void hcc__json_members(const hcc_doc *d, int obj, const char *const *keys, int n
   members(d, obj, keys, len, id, nkeys, vals);
 }
 
+int hcc__json_word_value(const hcc_doc *d, int v, const unsigned char *words, int n) {
+  int w = d->tok[v].tag;
+  for (int k = 0; k < n; k++) {
+    const char *s = hcc__word_names[words[k]];
+    if (w == HCC_W_ESCAPED ? hcc__json_str_eq(d, v, s, strlen(s)) : w == words[k]) return k;
+  }
+  return -1;
+}
+
 void hcc__json_members_w(const hcc_doc *d, int obj, const unsigned char *words, int nkeys, int *vals) {
   const char *keys[8];
   for (int k = 0; k < nkeys; k++) keys[k] = hcc__word_names[words[k]];

@@ -48,6 +48,9 @@ typedef struct vstate {
   int avx2;    /* long strings go to long_run_avx2 */
   int plain;   /* the last string scanned ended in its first sixteen bytes
                   with no backslash before its quote */
+  int count;   /* HCC_PARSE_CPS: long_run_avx2 counts what it takes */
+  size_t run_end, run_cps; /* the last string's body up to run_end (from
+                              its start) holds run_cps code points */
 } vstate;
 
 static int is_blank(unsigned char c) {
@@ -269,9 +272,15 @@ static inline size_t seq_back(const unsigned char *s, size_t i) {
  * the first error.  A control byte, a bad escape, bad hex or fewer than
  * 64 bytes left hand back at a boundary and let the byte scan decide (and
  * report). */
-AVX2 static size_t long_run_avx2(vstate *v, size_t i) {
+static inline __attribute__((always_inline)) AVX2 size_t long_run(vstate *v, size_t i, const int count) {
   const unsigned char *s = v->s;
   const size_t n = v->n;
+  const size_t from = i;
+  /* counting (HCC_PARSE_CPS): the bytes taken less those that do not
+   * start a code point: continuation bytes, the backslash of a short
+   * escape, all of a \u escape (or pair) but one */
+  size_t gone = 0;
+  const __m256i cont_lim = _mm256_set1_epi8(-64);
   const __m256i quote = _mm256_set1_epi8('"'), bslash = _mm256_set1_epi8('\\'), c1f = _mm256_set1_epi8(0x1F),
                 lu = _mm256_set1_epi8('u'), slash = _mm256_set1_epi8('/');
   uint64_t carry = 0; /* byte i is escaped by a backslash at i - 1 */
@@ -300,6 +309,9 @@ AVX2 static size_t long_run_avx2(vstate *v, size_t i) {
     uint64_t before = end ? (end & (0 - end)) - 1 : ~(uint64_t)0;
     if (c & before) return i - (size_t)in_carry - seq_back(s, i);
     uint64_t e = escaped & before;
+    if (count)
+      gone += (size_t)__builtin_popcountll(before & bits64(_mm256_cmpgt_epi8(cont_lim, lo),
+                                                           _mm256_cmpgt_epi8(cont_lim, hi)));
     if (e) {
       /* the \u escapes in order, up to the first bad escape if any: the
        * first error in the text is the one the byte scan reports */
@@ -308,6 +320,7 @@ AVX2 static size_t long_run_avx2(vstate *v, size_t i) {
       uint64_t sl = e & bits64(_mm256_cmpeq_epi8(lo, slash), _mm256_cmpeq_epi8(hi, slash));
       if (bad) u &= (bad & (0 - bad)) - 1, sl &= (bad & (0 - bad)) - 1;
       if (sl) v->info.odd_escapes += (size_t)__builtin_popcountll(sl);
+      if (count) gone += (size_t)__builtin_popcountll(e & ~u);
       size_t after = 0; /* the end of the last \u escape taken */
       for (; u; u &= u - 1) {
         size_t at = i + (size_t)__builtin_ctzll(u) - 1;
@@ -315,6 +328,7 @@ AVX2 static size_t long_run_avx2(vstate *v, size_t i) {
         size_t f = u_escape(v, at);
         if (!f) return at; /* bad hex: the byte scan reports it */
         after = f;
+        if (count) gone += f - at - 1;
       }
       if (bad) return i + (size_t)__builtin_ctzll(bad) - 1; /* the escape's backslash */
       if (after > i + 64) { /* a pair ran into the next block: go on after it */
@@ -324,17 +338,31 @@ AVX2 static size_t long_run_avx2(vstate *v, size_t i) {
         continue;
       }
     }
-    if (end) return i + (size_t)__builtin_ctzll(end);
+    if (end) {
+      i += (size_t)__builtin_ctzll(end);
+      if (count) v->run_end = i, v->run_cps = i - from - gone;
+      return i;
+    }
     i += 64;
   }
-  return i - (size_t)carry - seq_back(s, i);
+  size_t back = seq_back(s, i); /* a lead byte and back - 1 continuation bytes */
+  if (count) {
+    v->run_end = i - (size_t)carry - back;
+    v->run_cps = v->run_end - from - (gone - (back ? back - 1 : 0));
+  }
+  return i - (size_t)carry - back;
 }
+
+/* The two copies: the scan of every op, and the one that counts. */
+AVX2 static size_t long_run_avx2(vstate *v, size_t i) { return long_run(v, i, 0); }
+AVX2 static size_t long_run_avx2_count(vstate *v, size_t i) { return long_run(v, i, 1); }
 #endif
 
 static int scan_string(vstate *v) {
   size_t start = v->i + 1;
   size_t i = start;
   v->plain = 0;
+  v->run_end = start, v->run_cps = 0;
 #if defined(__SSE2__) && !defined(HCC_NO_SIMD)
   /* The first sixteen bytes decide most strings (keys, ids, roles): a
    * quote first ends the string here; anything else first, in a string
@@ -353,7 +381,7 @@ static int scan_string(vstate *v) {
        * the input to the byte scan, which finds and reports the first
        * error; the run's counts are taken back first */
       size_t odd = v->info.odd_escapes, lone = v->info.lone_surrogates;
-      size_t r = long_run_avx2(v, i);
+      size_t r = v->count ? long_run_avx2_count(v, i) : long_run_avx2(v, i);
       if (r == RUN_DOUBT) {
         v->info.odd_escapes = odd, v->info.lone_surrogates = lone;
         v->avx2 = 0;
@@ -521,6 +549,7 @@ typedef struct tsink {
   size_t cap;
   int ok; /* every token so far fitted */
   int ids; /* HCC_PARSE_IDS: id values are hashed (id_token) */
+  int cps; /* HCC_PARSE_CPS: string values get their code point count */
   int recent[ID_RING]; /* by hash: the last HASHED id token, or -1 */
 } tsink;
 
@@ -582,7 +611,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
   size_t key_start = 0;
   int key_is_args = 0;  /* the last key read was "arguments" */
   int key_is_name = 0;  /* ... "name" */
-  int key_may_be_role = 0; /* ... "role", or escaped (its value is tagged) */
+  int key_may_be_role = 0; /* ... "role" or "from", or escaped (its value is tagged) */
   int key_is_id = 0;    /* ... "id", "tool_call_id" or "call_id" (its value is hashed) */
   /* Messages sit one level deep under an array root, two under an object
    * root ({"messages": [...]}): the message level. */
@@ -599,6 +628,8 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
   v.err = err;
   v.avx2 = 0;
   v.plain = 0;
+  v.count = emit && t->cps;
+  v.run_end = v.run_cps = 0;
   if (info) memset(info, 0, sizeof *info);
   if (err) hcc__fail(err, HCC_OK, 0, "ok");
   if (len > HCC_MAX_INPUT)
@@ -649,7 +680,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
                       (kid == HCC_W_ESCAPED && is_key_escaped(kb, kn, "arguments", 9));
         key_is_name = kid == HCC_W_NAME || (kid == HCC_W_ESCAPED && !key_is_args &&
                                               is_key_escaped(kb, kn, "name", 4));
-        key_may_be_role = kid == HCC_W_ROLE || kid == HCC_W_ESCAPED;
+        key_may_be_role = kid == HCC_W_ROLE || kid == HCC_W_FROM || kid == HCC_W_ESCAPED;
         key_is_id = kid == HCC_W_ID || kid == HCC_W_TOOL_CALL_ID || kid == HCC_W_CALL_ID;
       }
       st = S_OBJ_COLON;
@@ -746,6 +777,11 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
         if (t->ok) {
           t->tok[idx].end = (int)(v.i - (size_t)str), t->tok[idx].tag = tag;
           if (str && id_value) id_token(t, in, idx, at + 1, v.i - at - 2);
+          /* the long run counted most of the body as it read it; the
+           * rest (a short string, the last bytes) is counted now, while
+           * it is in cache */
+          if (str && t->cps)
+            t->tok[idx].size = (int)(v.run_cps + hcc__json_str_cps(in + v.run_end, v.i - 1 - v.run_end));
         }
       }
       goto after_value;
@@ -784,7 +820,7 @@ int hcc_json_validate(const char *in, size_t len, hcc_json_info *info,
 int hcc__json_scan(const char *in, size_t len, hcc_tok *tok, size_t cap, hcc_parse_mode mode,
                    hcc_json_info *info, hcc_error *err) {
   tsink t;
-  t.tok = tok, t.cap = cap, t.ok = 1, t.ids = mode == HCC_PARSE_IDS;
+  t.tok = tok, t.cap = cap, t.ok = 1, t.ids = mode == HCC_PARSE_IDS, t.cps = mode == HCC_PARSE_CPS;
   for (size_t k = 0; k < ID_RING; k++) t.recent[k] = -1;
   int rc = scan(in, len, info, &t, err, 1);
   if (rc == HCC_OK && !t.ok)

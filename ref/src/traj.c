@@ -25,7 +25,8 @@ int hcc__traj_parse(hcc_traj *t, const char *in, size_t len, hcc_arena *a,
   t->n = 0;
   t->turn = NULL;
   t->total = 0;
-  return hcc__json_parse(&t->doc, in, len, a, err);
+  /* every turn's value is measured: counted as the scan reads it */
+  return hcc__json_parse_as(&t->doc, in, len, HCC_PARSE_CPS, a, err);
 }
 
 static size_t tok_offset(const hcc_doc *d, int v) {
@@ -34,15 +35,13 @@ static size_t tok_offset(const hcc_doc *d, int v) {
 }
 
 static hcc_from from_of(const hcc_doc *d, int v) {
-  static const struct { const char *s; hcc_from f; } names[] = {
-      {"system", HCC_FROM_SYSTEM}, {"human", HCC_FROM_HUMAN},
-      {"gpt", HCC_FROM_GPT}, {"tool", HCC_FROM_TOOL}};
+  static const unsigned char words[] = {HCC_W_SYSTEM, HCC_W_HUMAN, HCC_W_GPT, HCC_W_TOOL};
+  static const hcc_from from[] = {HCC_FROM_SYSTEM, HCC_FROM_HUMAN, HCC_FROM_GPT, HCC_FROM_TOOL};
   if (v < 0) return HCC_FROM_OTHER;
   if (d->tok[v].type == HCC_T_ARRAY || d->tok[v].type == HCC_T_OBJECT) return HCC_FROM_UNHASHABLE;
   if (d->tok[v].type != HCC_T_STRING) return HCC_FROM_OTHER;
-  for (size_t k = 0; k < sizeof names / sizeof names[0]; k++)
-    if (hcc__json_str_eq(d, v, names[k].s, strlen(names[k].s))) return names[k].f;
-  return HCC_FROM_OTHER;
+  int k = hcc__json_word_value(d, v, words, 4); /* the scan tagged it: no load */
+  return k < 0 ? HCC_FROM_OTHER : from[k];
 }
 
 /* Python's len() of json.loads(value) for an object: its distinct decoded
@@ -77,7 +76,7 @@ static int count_value(const hcc_doc *d, int v, hcc_arena *a, hcc_turn *u,
   int64_t len = 0;
   switch (tk->type) {
   case HCC_T_STRING:
-    len = (int64_t)hcc__json_str_cps(d->text + tk->start, (size_t)(tk->end - tk->start));
+    len = tk->size; /* HCC_PARSE_CPS (hcc__traj_parse) */
     break;
   case HCC_T_ARRAY:
     len = tk->size;

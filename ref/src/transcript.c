@@ -9,30 +9,12 @@ size_t hcc__transcript_need(const hcc_json_info *info) {
          hcc__arena_cost(hcc__max_calls(info) * sizeof(hcc_call)) + 64;
 }
 
-/* The role a word of the list (words.h) names, if any. */
-static hcc_role role_of_word(int w) {
-  switch (w) {
-  case HCC_W_SYSTEM: return HCC_ROLE_SYSTEM;
-  case HCC_W_USER: return HCC_ROLE_USER;
-  case HCC_W_ASSISTANT: return HCC_ROLE_ASSISTANT;
-  case HCC_W_TOOL: return HCC_ROLE_TOOL;
-  default: return HCC_ROLE_OTHER;
-  }
-}
-
 static hcc_role role_of(const hcc_doc *d, int v) {
   if (v < 0 || d->tok[v].type != HCC_T_STRING) return HCC_ROLE_NONE;
-  /* The scan tags the string value of every key that is, or may decode
-   * to, "role" with its word (no load): only a body with an escape is
-   * compared decoded, one without is its own value. */
-  int w = d->tok[v].tag;
-  if (w != HCC_W_ESCAPED) return role_of_word(w);
-  static const int roles[] = {HCC_W_SYSTEM, HCC_W_USER, HCC_W_ASSISTANT, HCC_W_TOOL};
-  for (size_t k = 0; k < sizeof roles / sizeof roles[0]; k++) {
-    const char *name = hcc__word_names[roles[k]];
-    if (hcc__json_str_eq(d, v, name, strlen(name))) return role_of_word(roles[k]);
-  }
-  return HCC_ROLE_OTHER;
+  static const unsigned char words[] = {HCC_W_SYSTEM, HCC_W_USER, HCC_W_ASSISTANT, HCC_W_TOOL};
+  static const hcc_role roles[] = {HCC_ROLE_SYSTEM, HCC_ROLE_USER, HCC_ROLE_ASSISTANT, HCC_ROLE_TOOL};
+  int k = hcc__json_word_value(d, v, words, 4); /* the scan tagged it: no load */
+  return k < 0 ? HCC_ROLE_OTHER : roles[k];
 }
 
 /* Offset of the first byte of token v (for strings the opening quote:

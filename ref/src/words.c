@@ -40,5 +40,7 @@ const char *const hcc__word_names[HCC_W__COUNT] = {
     "user",
     "assistant",
     "tool",
+    "human",
+    "gpt",
 };
 /* END GENERATED */

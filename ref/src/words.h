@@ -64,6 +64,8 @@ typedef enum hcc_word {
   HCC_W_USER = 34, /* "user" */
   HCC_W_ASSISTANT = 35, /* "assistant" */
   HCC_W_TOOL = 36, /* "tool" */
+  HCC_W_HUMAN = 37, /* "human" */
+  HCC_W_GPT = 38, /* "gpt" */
   HCC_W__COUNT,
   HCC_W_HASHED = 253, /* an id value: size holds its hcc__jstr_hash */
   HCC_W_LINKED = 254, /* an id value spelt as token `size`, a HASHED one */
@@ -83,6 +85,7 @@ static inline int hcc__word_id(const char *s, size_t n) {
     break;
   case 3:
     if (memcmp(s, "url", 3) == 0) return HCC_W_URL;
+    if (memcmp(s, "gpt", 3) == 0) return HCC_W_GPT;
     break;
   case 4:
     if (memcmp(s, "role", 4) == 0) return HCC_W_ROLE;
@@ -97,6 +100,7 @@ static inline int hcc__word_id(const char *s, size_t n) {
   case 5:
     if (memcmp(s, "value", 5) == 0) return HCC_W_VALUE;
     if (memcmp(s, "audio", 5) == 0) return HCC_W_AUDIO;
+    if (memcmp(s, "human", 5) == 0) return HCC_W_HUMAN;
     break;
   case 6:
     if (memcmp(s, "system", 6) == 0) return HCC_W_SYSTEM;

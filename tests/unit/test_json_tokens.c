@@ -12,6 +12,7 @@
  * keeps it private to this file). */
 #include "hcc_jsmn.h"
 #include "unit.h"
+#include "../ref_utf8.h"
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -543,18 +544,20 @@ static void gen_value(gen *g, int depth) {
     for (int i = 0; i < k; i++) {
       if (i) { ws(g); put(g, ",", 1); ws(g); }
       /* keys on the word list (words.h), plain, escaped and long, and
-       * near misses; a "role" key's value is often a role name */
+       * near misses; a "role" (or "from") key's value is often a role
+       * name (or a trajectory's speaker) */
       static const char *const listed[] = {
           "\"role\"", "\"\\u0072ole\"", "\"rolf\"", "\"content\"", "\"tool_call_id\"",
           "\"_compressed_summary\"", "\"_compressed_summary_has_user_turn\"",
           "\"\\u005fcompressed_summary\"", "\"Role\"", "\"id\"", "\"call_id\"",
-          "\"\\u0069d\""};
+          "\"\\u0069d\"", "\"from\"", "\"fro\""};
       /* an id key's value often repeats one of a few ids (links,
        * id_token), spelt plain or escaped */
       static const char *const ids[] = {"\"call_1\"", "\"call_2\"", "\"c\\u0061ll_1\"", "\"\"",
                                         "\"\\u00e9\"", "\"\xc3\xa9\""};
       static const char *const roles[] = {"\"user\"", "\"assistant\"", "\"\\u0075ser\"", "\"tool\"",
-                                          "\"system\"", "\"users\"", "\"role\"", "\"\""};
+                                          "\"system\"", "\"users\"", "\"role\"", "\"\"",
+                                          "\"human\"", "\"gpt\"", "\"g\\u0070t\"", "\"gpt4\""};
       uint32_t kk = rnd(g) % 12;
       int role = 0, id = 0;
       if (kk < 2) puts_(g, "\"arguments\"");
@@ -563,7 +566,7 @@ static void gen_value(gen *g, int depth) {
       else if (kk >= 8) {
         uint32_t w = rnd(g) % N(listed);
         puts_(g, listed[w]);
-        role = w < 2;
+        role = w < 2 || w == 12;
         id = w == 4 || w == 9 || w == 10;
       } else gen_string(g);
       ws(g);
@@ -703,7 +706,8 @@ static void check_tags(const hcc_doc *d) {
     if (k->type == HCC_T_PRIMITIVE) want = (unsigned char)d->text[k->start];
     else if (k->type == HCC_T_STRING && is_key) want = word_of_body(d, i);
     else if (k->type == HCC_T_STRING && i && d->tok[par[i]].type == HCC_T_STRING &&
-             (d->tok[par[i]].tag == HCC_W_ROLE || d->tok[par[i]].tag == HCC_W_ESCAPED))
+             (d->tok[par[i]].tag == HCC_W_ROLE || d->tok[par[i]].tag == HCC_W_FROM ||
+              d->tok[par[i]].tag == HCC_W_ESCAPED))
       want = word_of_body(d, i);
     else if (is_id_value(d, par, i))
       want = check_id(d, par, i);
@@ -723,6 +727,60 @@ static void check_tags(const hcc_doc *d) {
     }
   }
   free(par);
+}
+
+/* Python's len() of what the valid JSON string body raw[0..n) decodes to,
+ * read a piece at a time: the test's own count, sharing no code with the
+ * library's counters.  An escaped surrogate pair is one code point, a
+ * lone escaped surrogate one too. */
+static unsigned hex_of(const char *p) {
+  unsigned u = 0;
+  for (int k = 0; k < 4; k++) {
+    char c = p[k];
+    u = u * 16 + (unsigned)(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+  }
+  return u;
+}
+
+static size_t ref_cps(const char *raw, size_t n) {
+  size_t i = 0, c = 0;
+  while (i < n) {
+    unsigned char b = (unsigned char)raw[i];
+    c++;
+    if (b == '\\' && raw[i + 1] == 'u') {
+      unsigned hi = hex_of(raw + i + 2);
+      int pair = hi >= 0xD800 && hi <= 0xDBFF && i + 12 <= n && raw[i + 6] == '\\' && raw[i + 7] == 'u' &&
+                 hex_of(raw + i + 8) >= 0xDC00 && hex_of(raw + i + 8) <= 0xDFFF;
+      i += pair ? 12 : 6;
+    } else if (b == '\\') {
+      i += 2;
+    } else {
+      size_t k = b < 0x80 ? 1 : hcc_ref_utf8_seq((const unsigned char *)raw, n, i);
+      assert_true(k > 0);
+      i += k;
+    }
+  }
+  return c;
+}
+
+/* A parse for the trajectory ops (HCC_PARSE_CPS): the plain parse's
+ * tokens, but every string value's size is its code point count. */
+static void check_cps(const hcc_doc *plain, const char *s, size_t n) {
+  parsed c;
+  assert_int_equal(parse_mode(&c, s, n, HCC_PARSE_CPS, NULL), HCC_OK);
+  assert_int_equal(c.d.ntok, plain->ntok);
+  int *par = parents_of(plain);
+  for (int i = 0; i < plain->ntok; i++) {
+    const hcc_tok *x = &c.d.tok[i], *y = &plain->tok[i];
+    assert_true(x->type == y->type && x->start == y->start && x->end == y->end && x->next == y->next &&
+                x->tag == y->tag);
+    int value = x->type == HCC_T_STRING && !(i && plain->tok[par[i]].type == HCC_T_OBJECT);
+    size_t want = value ? ref_cps(s + x->start, (size_t)(x->end - x->start)) : (size_t)y->size;
+    if ((size_t)x->size != want) print_error("token %d: size %d, want %zu\n", i, x->size, want);
+    assert_int_equal((size_t)x->size, want);
+  }
+  free(par);
+  done(&c);
 }
 
 static void check_agreement(const char *s, size_t n) {
@@ -757,6 +815,7 @@ static void check_agreement(const char *s, size_t n) {
     assert_int_equal(y->tag, id ? 0 : x->tag);
   }
   free(par);
+  check_cps(&q.d, s, n);
   done(&q);
   done(&p);
 }
@@ -777,6 +836,45 @@ static void test_random_valid(void **state) {
     assert_int_equal(rc, HCC_OK);
     check_agreement(g.buf, g.n);
   }
+  free(g.buf);
+}
+
+/* HCC_PARSE_CPS on long strings: the scan counts a long body 64 bytes a
+ * step as it validates it, so the pieces that change the count (escapes,
+ * \u escapes, pairs, lone surrogates, multi-byte characters) are put at
+ * every offset from a block boundary, in strings of 0 to 700 bytes that
+ * start at every alignment, with fewer than 64 bytes left after some of
+ * them (the byte scan ends those). */
+static void test_cps_long_strings(void **state) {
+  (void)state;
+  static const char *const pieces[] = {
+      "a", "bcdefgh", "\\\"", "\\\\", "\\/", "\\n", "\\t", "\\u001b", "\\u00e9", "\\ud83d\\ude00",
+      "\\ud800", "\\udfff", "\\ud800\\ud800", "\\ud83d\\u0041", "\xc3\xa9", "\xe2\x82\xac",
+      "\xf0\x9f\x98\x80", "\xe4\xb8\xad\xe6\x96\x87"};
+  gen g = {0x6a09e667f3bcc908ull, NULL, 0, 0};
+  size_t counted = 0;
+  for (int it = 0; it < 4000; it++) {
+    g.n = 0;
+    puts_(&g, "[");
+    for (int pad = (int)(rnd(&g) % 64); pad > 0; pad--) puts_(&g, " ");
+    int strings = 1 + (int)(rnd(&g) % 3);
+    for (int k = 0; k < strings; k++) {
+      if (k) puts_(&g, rnd(&g) % 2 ? ", " : ", {\"key\": ");
+      int in_obj = k && g.buf[g.n - 1] == ' ' && g.buf[g.n - 2] == ':';
+      puts_(&g, "\"");
+      size_t start = g.n, len = rnd(&g) % 700;
+      while (g.n - start < len) puts_(&g, pieces[rnd(&g) % N(pieces)]);
+      puts_(&g, "\"");
+      if (in_obj) puts_(&g, "}");
+      counted += g.n - start;
+    }
+    puts_(&g, "]");
+    parsed p;
+    assert_int_equal(parse_mode(&p, g.buf, g.n, HCC_PARSE_PLAIN, NULL), HCC_OK);
+    check_cps(&p.d, g.buf, g.n);
+    done(&p);
+  }
+  assert_true(counted > 4000 * 300); /* the strings really were long */
   free(g.buf);
 }
 
@@ -928,6 +1026,7 @@ int main(void) {
       cmocka_unit_test(test_raw_and_null),
       cmocka_unit_test(test_jsmn_count_handwritten),
       cmocka_unit_test(test_random_valid),
+      cmocka_unit_test(test_cps_long_strings),
       cmocka_unit_test(test_arguments_tokens_bound),
       cmocka_unit_test(test_random_mutations),
   };
