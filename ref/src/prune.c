@@ -785,9 +785,9 @@ static int dedupe(hcc_prune *p, hcc_error *err) {
     if (m->role != HCC_ROLE_TOOL || c < 0 || d->tok[c].type != HCC_T_STRING) continue;
     /* len(content) < 200 skips it; where the byte length does not say,
      * it is hashed anyway and counted while hashed (NOT_COUNTED marks the
-     * ones the length decides) */
-    hcc_ts_text s = content_of(p, i);
-    int gate = s.cps1 ? s.cps1 - 1 >= DEDUPE_MIN_CHARS : hcc__json_len_gate(s.n, DEDUPE_MIN_CHARS - 1);
+     * ones the length decides).  Nothing is counted before: this is the
+     * first pass over the outputs. */
+    int gate = hcc__json_len_gate((size_t)(d->tok[c].end - d->tok[c].start), DEDUPE_MIN_CHARS - 1);
     if (gate == 0) continue;
     cps[n] = gate > 0 ? NOT_COUNTED : 0;
     items[n++] = i;
