@@ -14,7 +14,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
 .PHONY: all deps test conform unit alloc-check generated-check spec-examples tools-test clean asan ubsan \
-        fuzz afl coverage bench bench-json cli-test corpus-min regen fuzz-build replay-build fuzz-replay fuzz-smoke portable sse2 warn-clang libFuzzer
+        fuzz afl coverage bench bench-json cli-test corpus-min regen fuzz-build replay-build fuzz-replay fuzz-smoke portable sse2 avx2 warn-clang libFuzzer
 
 all: $(B)/libhcc.a $(B)/hcc
 
@@ -52,6 +52,7 @@ test: deps all alloc-check generated-check warn-clang unit cli-test tools-test s
 	$(MAKE) --no-print-directory coverage
 	$(MAKE) --no-print-directory portable
 	$(MAKE) --no-print-directory sse2
+	$(MAKE) --no-print-directory avx2
 	$(MAKE) --no-print-directory asan
 	$(MAKE) --no-print-directory ubsan
 	@echo "make test: all stages passed"
@@ -77,9 +78,13 @@ bench-json: $(B)/libhcc.a
 # - portable: every SSE2/AVX2 path compiled out (-DHCC_NO_SIMD), as on a
 #   CPU without them;
 # - sse2: the AVX2 paths compiled out (-DHCC_NO_AVX2: the UTF-8 check, long
-#   strings in the validator, eight-lane MD5), as on an x86-64 without
-#   AVX2, where the run-time dispatch takes the SSE2 paths this machine
-#   never runs;
+#   strings in the validator, eight-lane MD5, and the AVX-512 paths), as on
+#   an x86-64 without AVX2, where the run-time dispatch takes the SSE2
+#   paths this machine never runs;
+# - avx2: the AVX-512 paths compiled out (-DHCC_NO_AVX512: the 64-byte
+#   string decoder, sixteen-lane MD5), as on a CPU with AVX2 but not
+#   AVX-512, whose paths (the SSE2 decoder, eight-lane MD5) a machine with
+#   AVX-512 never runs;
 # - asan / ubsan (gcc): AddressSanitizer (out-of-bounds reads and writes,
 #   use after return) or UndefinedBehaviorSanitizer (shifts, overflow,
 #   misaligned and null pointers), stopping at the first report.  The fuzz
@@ -87,11 +92,13 @@ bench-json: $(B)/libhcc.a
 #   the unit tests' own inputs.
 VARIANT_CFLAGS_portable = $(CFLAGS) -DHCC_NO_SIMD
 VARIANT_CFLAGS_sse2 = $(CFLAGS) -DHCC_NO_AVX2
+VARIANT_CFLAGS_avx2 = $(CFLAGS) -DHCC_NO_AVX512
 VARIANT_CFLAGS_asan = -O1 -g -fno-omit-frame-pointer -fsanitize=address -fno-sanitize-recover=all
 VARIANT_CFLAGS_ubsan = -O1 -g -fno-omit-frame-pointer -fsanitize=undefined -fno-sanitize-recover=all
 VARIANT_WHAT_portable = , SIMD compiled out
 VARIANT_WHAT_sse2 = , AVX2 compiled out
-portable sse2 asan ubsan:
+VARIANT_WHAT_avx2 = , AVX-512 compiled out
+portable sse2 avx2 asan ubsan:
 	@$(MAKE) --no-print-directory B=$(B)/$@ CFLAGS="$(VARIANT_CFLAGS_$@)" $(B)/$@/hcc unit >$(B)/$@.log 2>&1 \
 	  || { tail -30 $(B)/$@.log; exit 1; }
 	@if grep -qE 'runtime error|ERROR: AddressSanitizer' $(B)/$@.log; then tail -30 $(B)/$@.log; exit 1; fi

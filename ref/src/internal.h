@@ -104,6 +104,23 @@ void hcc__out_json_body(hcc_out *o, const char *s, size_t n);
 /* Same with the quotes around it. */
 void hcc__out_json_str(hcc_out *o, const char *s, size_t n);
 
+/* ---- AVX-512 ------------------------------------------------------------ */
+/* The paths that take 64 bytes (or sixteen 32-bit lanes) a step: the
+ * string decoder and sixteen-lane MD5.  They need AVX-512 F and BW and
+ * VBMI/VBMI2 (byte permutes and compress), checked at run time, since
+ * every other path is built for any x86-64.  HCC_NO_AVX512 compiles them
+ * out, as on a CPU with AVX2 only (make avx2 tests that build); so do
+ * HCC_NO_AVX2 and HCC_NO_SIMD. */
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(HCC_NO_SIMD) && \
+    !defined(HCC_NO_AVX2) && !defined(HCC_NO_AVX512)
+#define HCC_AVX512 __attribute__((target("avx512f,avx512bw,avx512vl,avx512vbmi,avx512vbmi2,popcnt,bmi,bmi2")))
+static inline int hcc__avx512(void) {
+  return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+         __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512vbmi") &&
+         __builtin_cpu_supports("avx512vbmi2");
+}
+#endif
+
 /* ---- JSON layer (json_*.c) --------------------------------------------- */
 /* Escapes in a 64-byte block of a JSON string body, from its backslashes
  * (bit k of b: byte k is '\\'): bit k of the result says byte k is the
@@ -254,14 +271,21 @@ size_t hcc__json_body_piece(const char *raw, size_t n, size_t *pos, uint32_t *cp
  * (which needs at most n bytes); returns the decoded length. */
 size_t hcc__json_decode(const char *raw, size_t n, char *dst);
 /* The same, faster, for a dst that holds at least n bytes (the raw
- * length), of which it may write all: whole 16-byte blocks are copied
- * ahead of the escape that ends a run. */
+ * length), of which it may write all: whole 16- or 64-byte blocks are
+ * copied ahead of the escape that ends a run. */
 size_t hcc__json_decode_wide(const char *raw, size_t n, char *dst);
 /* Decodes the valid body raw[0..n) from *pos on into dst, at most cap
- * bytes of it: as much of a run as fits and only whole escapes, so *pos is
- * left where the next call goes on (n when done).  Returns the bytes
- * written: at least one while any are left, when cap >= 4. */
+ * bytes of it (all of which it may write): as much of a run as fits and
+ * only whole escapes, so *pos is left where the next call goes on (n when
+ * done).  Returns the bytes decoded: at least one while any are left, when
+ * cap >= 4.  With AVX-512 a block of 64 bytes is decoded at a time, its
+ * short escapes all at once (while 64 bytes of room are left), else 16
+ * bytes up to the next escape with SSE2. */
 size_t hcc__json_decode_some(const char *raw, size_t n, size_t *pos, char *dst, size_t cap);
+/* The same without the AVX-512 blocks when avx512 is 0 (the tests run
+ * both ways on a CPU that has them). */
+size_t hcc__json_decode_some_as(int avx512, const char *raw, size_t n, size_t *pos, char *dst,
+                                size_t cap);
 /* Where the decoded bytes [a, b) of the valid body raw[0..n) come from:
  * *ra, *rb, when json.dumps(ensure_ascii=False) of those decoded bytes is
  * exactly raw[*ra..*rb), that is when every escape in the span is one

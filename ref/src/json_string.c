@@ -13,6 +13,9 @@
 #if defined(__SSE2__) && !defined(HCC_NO_SIMD)
 #include <emmintrin.h>
 #endif
+#ifdef HCC_AVX512
+#include <immintrin.h>
+#endif
 
 static uint32_t hex4(const char *p) {
   uint32_t u = 0;
@@ -88,8 +91,67 @@ size_t hcc__json_decode(const char *raw, size_t n, char *dst) {
   return decode(raw, n, dst);
 }
 
+#ifdef HCC_AVX512
+/* 64 bytes a step with AVX-512 (VBMI2's byte compress): every short
+ * escape of the block is decoded at once: its letter translated by a
+ * 128-entry table, its backslash squeezed out.  The escapes are found as
+ * the scan finds them (hcc__escaped_bits; a step starts at a piece
+ * boundary, so nothing carries in).  A step stops before a backslash in
+ * its last byte (the escape is the next step's) and before the first \u
+ * escape, which goes through the scalar decoder (pairs, WTF-8).  The last
+ * bytes of the body are read with a masked load.  Runs while 64 bytes of
+ * room are left; the caller's loops take the rest. */
+HCC_AVX512 static size_t decode_avx512(const char *raw, size_t n, size_t *pos, char *dst, size_t cap,
+                                       size_t *outp) {
+  static const char tbl[128] = {['"'] = '"', ['\\'] = '\\', ['/'] = '/', ['b'] = '\b',
+                                ['f'] = '\f', ['n'] = '\n', ['r'] = '\r', ['t'] = '\t'};
+  const __m512i lo = _mm512_loadu_si512((const void *)tbl), hi = _mm512_loadu_si512((const void *)(tbl + 64));
+  const __m512i bsv = _mm512_set1_epi8('\\'), uv = _mm512_set1_epi8('u');
+  size_t i = *pos, out = *outp;
+  while (i < n && cap - out >= 64) {
+    size_t len = n - i < 64 ? n - i : 64;
+    __mmask64 all = len == 64 ? ~(__mmask64)0 : ((__mmask64)1 << len) - 1;
+    _mm_prefetch(raw + i + 512, _MM_HINT_T0);
+    __m512i x = _mm512_maskz_loadu_epi8(all, raw + i);
+    uint64_t bs = _mm512_cmpeq_epi8_mask(x, bsv);
+    if (!bs) {
+      _mm512_storeu_si512((void *)(dst + out), x);
+      i += len, out += len;
+      continue;
+    }
+    uint64_t carry = 0, esc = hcc__escaped_bits(bs, &carry), starts = bs & ~esc;
+    uint64_t u = esc & _mm512_cmpeq_epi8_mask(x, uv);
+    size_t take = len;
+    if (u) take = (size_t)__builtin_ctzll(u) - 1; /* up to the \u escape's backslash */
+    else if (starts >> (len - 1) & 1) take = len - 1;
+    if (!take) { /* a \u escape first */
+      out += hcc__utf8_encode(hcc__json_body_next_slow(raw, n, &i), dst + out);
+      continue;
+    }
+    uint64_t in = take == 64 ? ~0ull : (1ull << take) - 1;
+    __m512i y = _mm512_mask_blend_epi8(esc, x, _mm512_permutex2var_epi8(lo, x, hi));
+    uint64_t keep = ~starts & in;
+    _mm512_storeu_si512((void *)(dst + out), _mm512_maskz_compress_epi8(keep, y));
+    i += take, out += (size_t)__builtin_popcountll(keep);
+  }
+  *pos = i;
+  *outp = out;
+  return i;
+}
+#endif
+
 size_t hcc__json_decode_some(const char *raw, size_t n, size_t *pos, char *dst, size_t cap) {
+  return hcc__json_decode_some_as(1, raw, n, pos, dst, cap);
+}
+
+size_t hcc__json_decode_some_as(int avx512, const char *raw, size_t n, size_t *pos, char *dst,
+                                size_t cap) {
   size_t i = *pos, out = 0;
+#ifdef HCC_AVX512
+  if (avx512 && hcc__avx512()) i = decode_avx512(raw, n, &i, dst, cap, &out);
+#else
+  (void)avx512;
+#endif
 #if defined(__SSE2__) && !defined(HCC_NO_SIMD)
   /* copy sixteen bytes, then keep what came before the first backslash
    * (at most 15) and the escape there (at most 4 bytes): 20 free bytes

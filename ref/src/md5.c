@@ -4,6 +4,8 @@
 
 #include <string.h>
 
+#include "internal.h"
+
 #if (defined(__x86_64__) || defined(__i386__)) && !defined(HCC_NO_SIMD) && !defined(HCC_NO_AVX2)
 #define HCC_MD5_AVX2 1
 #include <immintrin.h>
@@ -133,9 +135,11 @@ uint64_t hcc__md5_prefix48(const unsigned char digest[16]) {
   return v;
 }
 
-/* ---- eight texts at once ------------------------------------------------ */
+/* ---- eight or sixteen texts at once -------------------------------------- */
 
-enum { LANES = 8, LANE_BUF = 1024 };
+/* LANES: the most texts in flight (AVX-512's sixteen 32-bit lanes); AVX2
+ * and the scalar path use the first eight. */
+enum { LANES = 16, LANES_AVX2 = 8, LANE_BUF = 1024 };
 
 #ifdef HCC_MD5_AVX2
 #define AVX2 __attribute__((target("avx2")))
@@ -159,14 +163,14 @@ enum { LANES = 8, LANE_BUF = 1024 };
 
 /* Words 8w .. 8w+7 of the eight blocks, one register per word, lane l
  * holding block l's: an 8 x 8 transpose of 32-bit words. */
-AVX2 static void words8(const unsigned char *const p[LANES], int w, __m256i out[8]) {
+AVX2 static void words8(const unsigned char *const p[LANES_AVX2], int w, __m256i out[8]) {
   __m256i r[8], t[8], u[8];
-  for (int l = 0; l < LANES; l++) r[l] = _mm256_loadu_si256((const __m256i *)(const void *)(p[l] + 32 * w));
-  for (int l = 0; l < LANES; l += 2) {
+  for (int l = 0; l < LANES_AVX2; l++) r[l] = _mm256_loadu_si256((const __m256i *)(const void *)(p[l] + 32 * w));
+  for (int l = 0; l < LANES_AVX2; l += 2) {
     t[l] = _mm256_unpacklo_epi32(r[l], r[l + 1]);
     t[l + 1] = _mm256_unpackhi_epi32(r[l], r[l + 1]);
   }
-  for (int l = 0; l < LANES; l += 4) {
+  for (int l = 0; l < LANES_AVX2; l += 4) {
     u[l] = _mm256_unpacklo_epi64(t[l], t[l + 2]);
     u[l + 1] = _mm256_unpackhi_epi64(t[l], t[l + 2]);
     u[l + 2] = _mm256_unpacklo_epi64(t[l + 1], t[l + 3]);
@@ -180,7 +184,7 @@ AVX2 static void words8(const unsigned char *const p[LANES], int w, __m256i out[
 
 /* One block of each of the eight states h[l]: the steps of block(), on
  * eight lanes.  (Words are little-endian: x86 loads them so.) */
-AVX2 static void blocks8_avx2(uint32_t *const h[LANES], const unsigned char *const p[LANES]) {
+AVX2 static void blocks8_avx2(uint32_t *const h[LANES_AVX2], const unsigned char *const p[LANES_AVX2]) {
   const __m256i ones = _mm256_set1_epi32(-1);
   __m256i x[16];
   words8(p, 0, x);
@@ -210,11 +214,94 @@ AVX2 static void blocks8_avx2(uint32_t *const h[LANES], const unsigned char *con
   ROUND8(I8, 52, 12, 3, 10, 1, 6, 10, 15, 21);
   ROUND8(I8, 56, 8, 15, 6, 13, 6, 10, 15, 21);
   ROUND8(I8, 60, 4, 11, 2, 9, 6, 10, 15, 21);
-  uint32_t v[4][LANES];
+  uint32_t v[4][LANES_AVX2];
   _mm256_storeu_si256((__m256i *)(void *)v[0], _mm256_add_epi32(a, a0));
   _mm256_storeu_si256((__m256i *)(void *)v[1], _mm256_add_epi32(b, b0));
   _mm256_storeu_si256((__m256i *)(void *)v[2], _mm256_add_epi32(c, c0));
   _mm256_storeu_si256((__m256i *)(void *)v[3], _mm256_add_epi32(d, d0));
+  for (int l = 0; l < LANES_AVX2; l++)
+    for (int k = 0; k < 4; k++) h[l][k] = v[k][l];
+}
+#endif
+
+#ifdef HCC_AVX512
+/* The same on sixteen lanes, with AVX-512's rotate and three-input
+ * logic (each round function is one vpternlogd: F is b ? c : d, G is
+ * d ? b : c, H the parity, I c ^ (b | ~d)). */
+#define F16(b, c, d) _mm512_ternarylogic_epi32(b, c, d, 0xCA)
+#define G16(b, c, d) _mm512_ternarylogic_epi32(b, c, d, 0xE4)
+#define H16(b, c, d) _mm512_ternarylogic_epi32(b, c, d, 0x96)
+#define I16(b, c, d) _mm512_ternarylogic_epi32(b, c, d, 0x39)
+#define STEP16(fn, a, b, c, d, k, i, s)                                                         \
+  a = _mm512_add_epi32(                                                                         \
+      b, _mm512_rol_epi32(_mm512_add_epi32(_mm512_add_epi32(a, fn(b, c, d)),                    \
+                                           _mm512_add_epi32(_mm512_set1_epi32((int)T[i]), x[k])), \
+                          s))
+#define ROUND16(fn, i, k0, k1, k2, k3, s0, s1, s2, s3) \
+  STEP16(fn, a, b, c, d, k0, i, s0);                    \
+  STEP16(fn, d, a, b, c, k1, i + 1, s1);                \
+  STEP16(fn, c, d, a, b, k2, i + 2, s2);                \
+  STEP16(fn, b, c, d, a, k3, i + 3, s3)
+
+/* The sixteen words of the sixteen blocks, register k holding word k of
+ * every block (lane l: block l's): a 16 x 16 transpose of 32-bit words,
+ * in pairs of words, then quadruples, then 128-bit quarters. */
+HCC_AVX512 static void words16(const unsigned char *const p[LANES], __m512i x[16]) {
+  __m512i r[16], t[16], u[16];
+  for (int l = 0; l < LANES; l++) r[l] = _mm512_loadu_si512((const void *)p[l]);
+  for (int l = 0; l < LANES; l += 2) {
+    t[l] = _mm512_unpacklo_epi32(r[l], r[l + 1]);
+    t[l + 1] = _mm512_unpackhi_epi32(r[l], r[l + 1]);
+  }
+  /* u[4g + m], quarter j: word 4j + m of blocks 4g .. 4g + 3 */
+  for (int g = 0; g < 4; g++) {
+    u[4 * g] = _mm512_unpacklo_epi64(t[4 * g], t[4 * g + 2]);
+    u[4 * g + 1] = _mm512_unpackhi_epi64(t[4 * g], t[4 * g + 2]);
+    u[4 * g + 2] = _mm512_unpacklo_epi64(t[4 * g + 1], t[4 * g + 3]);
+    u[4 * g + 3] = _mm512_unpackhi_epi64(t[4 * g + 1], t[4 * g + 3]);
+  }
+  for (int m = 0; m < 4; m++) {
+    __m512i v0 = _mm512_shuffle_i32x4(u[m], u[4 + m], 0x44), v1 = _mm512_shuffle_i32x4(u[m], u[4 + m], 0xEE);
+    __m512i v2 = _mm512_shuffle_i32x4(u[8 + m], u[12 + m], 0x44), v3 = _mm512_shuffle_i32x4(u[8 + m], u[12 + m], 0xEE);
+    x[m] = _mm512_shuffle_i32x4(v0, v2, 0x88);
+    x[4 + m] = _mm512_shuffle_i32x4(v0, v2, 0xDD);
+    x[8 + m] = _mm512_shuffle_i32x4(v1, v3, 0x88);
+    x[12 + m] = _mm512_shuffle_i32x4(v1, v3, 0xDD);
+  }
+}
+
+HCC_AVX512 static __m512i state_word16(uint32_t *const h[LANES], int k) {
+  uint32_t w[LANES];
+  for (int l = 0; l < LANES; l++) w[l] = h[l][k];
+  return _mm512_loadu_si512((const void *)w);
+}
+
+HCC_AVX512 static void blocks16_avx512(uint32_t *const h[LANES], const unsigned char *const p[LANES]) {
+  __m512i x[16];
+  words16(p, x);
+  __m512i a = state_word16(h, 0), b = state_word16(h, 1), c = state_word16(h, 2), d = state_word16(h, 3);
+  __m512i a0 = a, b0 = b, c0 = c, d0 = d;
+  ROUND16(F16, 0, 0, 1, 2, 3, 7, 12, 17, 22);
+  ROUND16(F16, 4, 4, 5, 6, 7, 7, 12, 17, 22);
+  ROUND16(F16, 8, 8, 9, 10, 11, 7, 12, 17, 22);
+  ROUND16(F16, 12, 12, 13, 14, 15, 7, 12, 17, 22);
+  ROUND16(G16, 16, 1, 6, 11, 0, 5, 9, 14, 20);
+  ROUND16(G16, 20, 5, 10, 15, 4, 5, 9, 14, 20);
+  ROUND16(G16, 24, 9, 14, 3, 8, 5, 9, 14, 20);
+  ROUND16(G16, 28, 13, 2, 7, 12, 5, 9, 14, 20);
+  ROUND16(H16, 32, 5, 8, 11, 14, 4, 11, 16, 23);
+  ROUND16(H16, 36, 1, 4, 7, 10, 4, 11, 16, 23);
+  ROUND16(H16, 40, 13, 0, 3, 6, 4, 11, 16, 23);
+  ROUND16(H16, 44, 9, 12, 15, 2, 4, 11, 16, 23);
+  ROUND16(I16, 48, 0, 7, 14, 5, 6, 10, 15, 21);
+  ROUND16(I16, 52, 12, 3, 10, 1, 6, 10, 15, 21);
+  ROUND16(I16, 56, 8, 15, 6, 13, 6, 10, 15, 21);
+  ROUND16(I16, 60, 4, 11, 2, 9, 6, 10, 15, 21);
+  uint32_t v[4][LANES];
+  _mm512_storeu_si512((void *)v[0], _mm512_add_epi32(a, a0));
+  _mm512_storeu_si512((void *)v[1], _mm512_add_epi32(b, b0));
+  _mm512_storeu_si512((void *)v[2], _mm512_add_epi32(c, c0));
+  _mm512_storeu_si512((void *)v[3], _mm512_add_epi32(d, d0));
   for (int l = 0; l < LANES; l++)
     for (int k = 0; k < 4; k++) h[l][k] = v[k][l];
 }
@@ -222,16 +309,24 @@ AVX2 static void blocks8_avx2(uint32_t *const h[LANES], const unsigned char *con
 
 static const unsigned char idle_block[64];
 
+/* The lanes in use: sixteen with AVX-512, eight otherwise. */
+static int lanes_of(int kind) { return kind == HCC_MD5_AVX512_LANES ? LANES : LANES_AVX2; }
+
 /* One block of each busy lane (an idle one points at idle_block). */
-static void blocks8(int avx2, uint32_t *const h[LANES], const unsigned char *const p[LANES]) {
+static void blocks_of(int kind, uint32_t *const h[LANES], const unsigned char *const p[LANES]) {
+#ifdef HCC_AVX512
+  if (kind == HCC_MD5_AVX512_LANES) {
+    blocks16_avx512(h, p);
+    return;
+  }
+#endif
 #ifdef HCC_MD5_AVX2
-  if (avx2) {
+  if (kind == HCC_MD5_AVX2_LANES) {
     blocks8_avx2(h, p);
     return;
   }
 #endif
-  (void)avx2;
-  for (int l = 0; l < LANES; l++)
+  for (int l = 0; l < LANES_AVX2; l++)
     if (p[l] != idle_block) block(h[l], p[l]);
 }
 
@@ -281,20 +376,34 @@ static const unsigned char *lane_block(lane *L, hcc_md5_source src, void *ctx) {
   return NULL;
 }
 
+int hcc__md5_best_kind(void) {
+  int kind = HCC_MD5_SCALAR;
+#ifdef HCC_MD5_AVX2
+  if (__builtin_cpu_supports("avx2")) kind = HCC_MD5_AVX2_LANES;
+#endif
+#ifdef HCC_AVX512
+  if (hcc__avx512()) kind = HCC_MD5_AVX512_LANES;
+#endif
+  return kind;
+}
+
 void hcc__md5_many(size_t n, hcc_md5_source src, void *ctx, uint64_t *keys) {
+  hcc__md5_many_as(hcc__md5_best_kind(), n, src, ctx, keys);
+}
+
+void hcc__md5_many_as(int kind, size_t n, hcc_md5_source src, void *ctx, uint64_t *keys) {
   lane lanes[LANES];
   uint32_t idle_h[LANES][4];
   size_t next = 0;
-  int avx2 = 0;
-#ifdef HCC_MD5_AVX2
-  avx2 = __builtin_cpu_supports("avx2");
-#endif
+  int best = hcc__md5_best_kind();
+  if (kind > best) kind = best;
+  int width = lanes_of(kind);
   for (int l = 0; l < LANES; l++) lanes[l].state = 0;
   for (;;) {
     uint32_t *h[LANES];
     const unsigned char *p[LANES];
     int busy = 0;
-    for (int l = 0; l < LANES; l++) {
+    for (int l = 0; l < width; l++) {
       lane *L = &lanes[l];
       const unsigned char *b = NULL;
       while (!b) {
@@ -319,6 +428,6 @@ void hcc__md5_many(size_t n, hcc_md5_source src, void *ctx, uint64_t *keys) {
       p[l] = b ? b : idle_block;
     }
     if (!busy) return;
-    blocks8(avx2, h, p);
+    blocks_of(kind, h, p);
   }
 }

@@ -777,9 +777,10 @@ static int dedupe(hcc_prune *p, hcc_error *err) {
   if (!set || !items || !keys || !cps)
     return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the duplicate table");
   memset(set, 0, nslot * sizeof *set);
-  /* the outputs hashed, newest first as hermes walks them; then all their
-   * keys at once; then hermes's walk over the keys */
-  for (int i = t->nmsg - 1; i >= 0; i--) {
+  /* the outputs hashed in input order (memory order: the lanes read
+   * ahead through the text, not back); then all their keys at once; then
+   * hermes's walk over the keys, newest first */
+  for (int i = 0; i < t->nmsg; i++) {
     const hcc_msg *m = &t->msg[i];
     int c = m->content;
     if (m->role != HCC_ROLE_TOOL || c < 0 || d->tok[c].type != HCC_T_STRING) continue;
@@ -794,7 +795,7 @@ static int dedupe(hcc_prune *p, hcc_error *err) {
   }
   dedupe_src src = {d, t, items, cps};
   hcc__md5_many(n, content_bytes, &src, keys);
-  for (size_t k = 0; k < n; k++) {
+  for (size_t k = n; k-- > 0;) {
     if (cps[k] != NOT_COUNTED) {
       p->m[items[k]].cps1 = 1 + cps[k];
       if (cps[k] < DEDUPE_MIN_CHARS) continue;

@@ -158,15 +158,15 @@ static void test_cps_random(void **state) { /* and _longer, _newlines, _decode_w
     /* the same text in pieces of at most cap bytes, for caps from 4 (the
      * longest escape's bytes) up: never past cap, never an empty piece
      * before the end, and the pieces join to the whole */
-    size_t caps[] = {4, 5, 15, 16, 17, 64, 1000 + (size_t)it};
-    for (size_t c = 0; c < N(caps); c++) {
-      size_t pos = 0, got = 0, piece;
+    size_t caps[] = {4, 5, 15, 16, 17, 63, 64, 65, 127, 1000 + (size_t)it};
+    for (size_t c = 0; c < 2 * N(caps); c++) { /* with the AVX-512 blocks (if any), then without */
+      size_t pos = 0, got = 0, piece, cap = caps[c % N(caps)];
       static char part[20000 + 64];
       do {
-        memset(part + got, 0x5A, caps[c] + 1);
-        piece = hcc__json_decode_some(raw, n, &pos, part + got, caps[c]);
-        assert_true(piece <= caps[c]);
-        assert_int_equal(part[got + caps[c]], 0x5A);
+        memset(part + got, 0x5A, cap + 1);
+        piece = hcc__json_decode_some_as(c < N(caps), raw, n, &pos, part + got, cap);
+        assert_true(piece <= cap);
+        assert_int_equal(part[got + cap], 0x5A);
         assert_true(piece > 0 || pos == n);
         got += piece;
       } while (piece);
