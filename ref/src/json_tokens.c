@@ -6,7 +6,7 @@ int hcc__json_parse(hcc_doc *d, const char *text, size_t len, hcc_arena *a,
   return hcc__json_parse_as(d, text, len, HCC_PARSE_PLAIN, a, err);
 }
 
-int hcc__json_parse_as(hcc_doc *d, const char *text, size_t len, hcc_parse_mode mode,
+int hcc__json_parse_as(hcc_doc *d, const char *text, size_t len, int mode,
                        hcc_arena *a, hcc_error *err) {
   size_t room;
   hcc_tok *tok = hcc__arena_rest(a, &room);

@@ -46,6 +46,7 @@ typedef struct vstate {
   hcc_json_info info;
   hcc_error *err;
   int avx2;    /* long strings go to long_run_avx2 */
+  int avx512;  /* ... to long_run_avx512 (avx2 is set too) */
   int plain;   /* the last string scanned ended in its first sixteen bytes
                   with no backslash before its quote */
   int count;   /* HCC_PARSE_CPS: long_run_avx2 counts what it takes */
@@ -255,30 +256,110 @@ static inline size_t seq_back(const unsigned char *s, size_t i) {
   return 0;
 }
 
+/* What one 64-byte block of a long string shows, bit k for byte k: the
+ * quotes, backslashes and control bytes; its UTF-8 continuation bytes
+ * (read only when counting); and, read only when the block holds a
+ * backslash or starts escaped, the bytes that may follow a backslash
+ * (escape_letters), the 'u's and the '/'s. */
+typedef struct run_masks {
+  uint64_t q, b, c, cont, letters, u, sl;
+} run_masks;
+
+enum { STEP_ON, STEP_JUMP, STEP_END };
+
+/* One block of a long run at s[i] (see long_run): STEP_ON when the body
+ * goes on past it; STEP_JUMP when a \u pair ran into the next block and
+ * the run goes on after it at *ip (the UTF-8 state starts over there);
+ * STEP_END when *ip is the answer: the closing quote, or where the byte
+ * scan takes over (a control byte, a bad escape, bad hex).  The escapes
+ * follow from the runs of backslashes with carries (hcc__escaped_bits);
+ * the first unescaped quote ends the body; the \u escapes are taken in
+ * order up to the first bad escape, since the first error in the text is
+ * the one the byte scan reports.  Counting (HCC_PARSE_CPS), *gone adds
+ * the bytes taken that do not start a code point: continuation bytes,
+ * the backslash of a short escape, all of a \u escape (or pair) but
+ * one. */
+static inline __attribute__((always_inline)) int run_step(vstate *v, size_t *ip, const run_masks *m,
+                                                          uint64_t *carry, size_t *gone, size_t from,
+                                                          const int count) {
+  size_t i = *ip;
+  uint64_t in_carry = *carry;
+  uint64_t escaped = m->b | *carry ? hcc__escaped_bits(m->b, carry) : 0;
+  uint64_t end = m->q & ~escaped;
+  uint64_t before = end ? (end & (0 - end)) - 1 : ~(uint64_t)0;
+  if (m->c & before) {
+    *ip = i - (size_t)in_carry - seq_back(v->s, i);
+    return STEP_END;
+  }
+  uint64_t e = escaped & before;
+  if (count) *gone += (size_t)__builtin_popcountll(before & m->cont);
+  if (e) {
+    uint64_t bad = e & ~m->letters, u = e & m->u, sl = e & m->sl;
+    if (bad) u &= (bad & (0 - bad)) - 1, sl &= (bad & (0 - bad)) - 1;
+    if (sl) v->info.odd_escapes += (size_t)__builtin_popcountll(sl);
+    if (count) *gone += (size_t)__builtin_popcountll(e & ~u);
+    size_t after = 0; /* the end of the last \u escape taken */
+    for (; u; u &= u - 1) {
+      size_t at = i + (size_t)__builtin_ctzll(u) - 1;
+      if (at < after) continue; /* the low half of a pair */
+      size_t f = u_escape(v, at);
+      if (!f) { /* bad hex: the byte scan reports it */
+        *ip = at;
+        return STEP_END;
+      }
+      after = f;
+      if (count) *gone += f - at - 1;
+    }
+    if (bad) { /* the escape's backslash */
+      *ip = i + (size_t)__builtin_ctzll(bad) - 1;
+      return STEP_END;
+    }
+    if (after > i + 64) { /* a pair ran into the next block: go on after it */
+      *ip = after;
+      *carry = 0;
+      return STEP_JUMP;
+    }
+  }
+  if (end) {
+    i += (size_t)__builtin_ctzll(end);
+    if (count) v->run_end = i, v->run_cps = i - from - *gone;
+    *ip = i;
+    return STEP_END;
+  }
+  *ip = i + 64;
+  return STEP_ON;
+}
+
+/* Fewer than 64 bytes left: the byte scan goes on from the last sequence
+ * start at or before i that is no escape's letter. */
+static inline __attribute__((always_inline)) size_t run_rest(vstate *v, size_t i, uint64_t carry,
+                                                             size_t gone, size_t from, const int count) {
+  size_t back = seq_back(v->s, i); /* a lead byte and back - 1 continuation bytes */
+  if (count) {
+    v->run_end = i - (size_t)carry - back;
+    v->run_cps = v->run_end - from - (gone - (back ? back - 1 : 0));
+  }
+  return i - (size_t)carry - back;
+}
+
 /* The body of a long string from s[i], which starts a UTF-8 sequence, 64
  * bytes a step (two AVX2 loads): returns an offset where the byte scan of
  * scan_string can go on (never inside an escape or a UTF-8 sequence),
  * which is the closing quote when the whole body was taken.  A
  * transcript's long strings have a quote or backslash every dozen bytes;
- * stopping at each costs a mispredicted branch, which this avoids: which
- * bytes are escaped follows from the runs of backslashes with carries
- * (hcc__escaped_bits), the first unescaped quote ends the body, the
- * escaped letters are checked by table, and \u escapes are taken in the
- * run (u_escape), so a terminal output's ANSI \u001b does not send the
- * rest of its string to the byte scan.  Each block's UTF-8 is checked as
- * it is read (utf8_avx2.h; an all-ASCII block in two instructions): a
- * block that is not valid UTF-8 (bytes after the closing quote included)
+ * stopping at each costs a mispredicted branch, which this avoids: a
+ * block's escapes, quotes and control bytes are read off bit masks
+ * (run_step), so a terminal output's ANSI \u001b does not send the rest
+ * of its string to the byte scan.  Each block's UTF-8 is checked as it is
+ * read (utf8_avx2.h; an all-ASCII block in two instructions): a block
+ * that is not valid UTF-8 (bytes after the closing quote included)
  * answers RUN_DOUBT, and the byte scan takes over from s[i] and reports
  * the first error.  A control byte, a bad escape, bad hex or fewer than
  * 64 bytes left hand back at a boundary and let the byte scan decide (and
  * report). */
 static inline __attribute__((always_inline)) AVX2 size_t long_run(vstate *v, size_t i, const int count) {
   const unsigned char *s = v->s;
-  const size_t n = v->n;
-  const size_t from = i;
-  /* counting (HCC_PARSE_CPS): the bytes taken less those that do not
-   * start a code point: continuation bytes, the backslash of a short
-   * escape, all of a \u escape (or pair) but one */
+  const size_t n = v->n, from = i;
   size_t gone = 0;
   const __m256i cont_lim = _mm256_set1_epi8(-64);
   const __m256i quote = _mm256_set1_epi8('"'), bslash = _mm256_set1_epi8('\\'), c1f = _mm256_set1_epi8(0x1F),
@@ -300,62 +381,85 @@ static inline __attribute__((always_inline)) AVX2 size_t long_run(vstate *v, siz
     }
     last = hi;
     if (!_mm256_testz_si256(bad8, bad8)) return RUN_DOUBT; /* the byte scan decides */
-    uint64_t q = bits64(_mm256_cmpeq_epi8(lo, quote), _mm256_cmpeq_epi8(hi, quote));
-    uint64_t b = bits64(_mm256_cmpeq_epi8(lo, bslash), _mm256_cmpeq_epi8(hi, bslash));
-    uint64_t c = bits64(_mm256_cmpeq_epi8(_mm256_min_epu8(lo, c1f), lo), _mm256_cmpeq_epi8(_mm256_min_epu8(hi, c1f), hi));
-    uint64_t in_carry = carry;
-    uint64_t escaped = b | carry ? hcc__escaped_bits(b, &carry) : 0;
-    uint64_t end = q & ~escaped;
-    uint64_t before = end ? (end & (0 - end)) - 1 : ~(uint64_t)0;
-    if (c & before) return i - (size_t)in_carry - seq_back(s, i);
-    uint64_t e = escaped & before;
-    if (count)
-      gone += (size_t)__builtin_popcountll(before & bits64(_mm256_cmpgt_epi8(cont_lim, lo),
-                                                           _mm256_cmpgt_epi8(cont_lim, hi)));
-    if (e) {
-      /* the \u escapes in order, up to the first bad escape if any: the
-       * first error in the text is the one the byte scan reports */
-      uint64_t bad = e & ~bits64(escape_letters(lo), escape_letters(hi));
-      uint64_t u = e & bits64(_mm256_cmpeq_epi8(lo, lu), _mm256_cmpeq_epi8(hi, lu));
-      uint64_t sl = e & bits64(_mm256_cmpeq_epi8(lo, slash), _mm256_cmpeq_epi8(hi, slash));
-      if (bad) u &= (bad & (0 - bad)) - 1, sl &= (bad & (0 - bad)) - 1;
-      if (sl) v->info.odd_escapes += (size_t)__builtin_popcountll(sl);
-      if (count) gone += (size_t)__builtin_popcountll(e & ~u);
-      size_t after = 0; /* the end of the last \u escape taken */
-      for (; u; u &= u - 1) {
-        size_t at = i + (size_t)__builtin_ctzll(u) - 1;
-        if (at < after) continue; /* the low half of a pair */
-        size_t f = u_escape(v, at);
-        if (!f) return at; /* bad hex: the byte scan reports it */
-        after = f;
-        if (count) gone += f - at - 1;
-      }
-      if (bad) return i + (size_t)__builtin_ctzll(bad) - 1; /* the escape's backslash */
-      if (after > i + 64) { /* a pair ran into the next block: go on after it */
-        i = after;
-        carry = 0;
-        last = incomplete = _mm256_setzero_si256(); /* after the hex digits */
-        continue;
-      }
+    run_masks m = {0, 0, 0, 0, 0, 0, 0};
+    m.q = bits64(_mm256_cmpeq_epi8(lo, quote), _mm256_cmpeq_epi8(hi, quote));
+    m.b = bits64(_mm256_cmpeq_epi8(lo, bslash), _mm256_cmpeq_epi8(hi, bslash));
+    m.c = bits64(_mm256_cmpeq_epi8(_mm256_min_epu8(lo, c1f), lo), _mm256_cmpeq_epi8(_mm256_min_epu8(hi, c1f), hi));
+    if (count) m.cont = bits64(_mm256_cmpgt_epi8(cont_lim, lo), _mm256_cmpgt_epi8(cont_lim, hi));
+    if (m.b | carry) {
+      m.letters = bits64(escape_letters(lo), escape_letters(hi));
+      m.u = bits64(_mm256_cmpeq_epi8(lo, lu), _mm256_cmpeq_epi8(hi, lu));
+      m.sl = bits64(_mm256_cmpeq_epi8(lo, slash), _mm256_cmpeq_epi8(hi, slash));
     }
-    if (end) {
-      i += (size_t)__builtin_ctzll(end);
-      if (count) v->run_end = i, v->run_cps = i - from - gone;
-      return i;
-    }
-    i += 64;
+    int r = run_step(v, &i, &m, &carry, &gone, from, count);
+    if (r == STEP_END) return i;
+    if (r == STEP_JUMP) last = incomplete = _mm256_setzero_si256(); /* after the hex digits */
   }
-  size_t back = seq_back(s, i); /* a lead byte and back - 1 continuation bytes */
-  if (count) {
-    v->run_end = i - (size_t)carry - back;
-    v->run_cps = v->run_end - from - (gone - (back ? back - 1 : 0));
-  }
-  return i - (size_t)carry - back;
+  return run_rest(v, i, carry, gone, from, count);
 }
 
 /* The two copies: the scan of every op, and the one that counts. */
 AVX2 static size_t long_run_avx2(vstate *v, size_t i) { return long_run(v, i, 0); }
 AVX2 static size_t long_run_avx2_count(vstate *v, size_t i) { return long_run(v, i, 1); }
+
+#ifdef HCC_AVX512
+#include "utf8_avx512.h"
+
+/* escape_letters on a 64-byte block, as a mask: the same nibble tables
+ * in each 16-byte lane. */
+HCC_AVX512 static inline uint64_t escape_letters512(__m512i x) {
+  static const unsigned char lo_t[16] = {0, 0, 13, 0, 8, 8, 4, 0, 0, 0, 0, 0, 2, 0, 4, 1};
+  static const unsigned char hi_t[16] = {0, 0, 1, 0, 0, 2, 4, 8, 0, 0, 0, 0, 0, 0, 0, 0};
+  const __m512i nib = _mm512_set1_epi8(0x0F);
+  __m512i l = _mm512_shuffle_epi8(lut512(lo_t), _mm512_and_si512(x, nib));
+  __m512i h = _mm512_shuffle_epi8(lut512(hi_t), _mm512_and_si512(_mm512_srli_epi16(x, 4), nib));
+  return _mm512_test_epi8_mask(l, h);
+}
+
+/* long_run with one AVX-512 load a block: the masks come straight from
+ * the compares, the UTF-8 check is utf8_avx512.h's. */
+static inline __attribute__((always_inline)) HCC_AVX512 size_t long_run_512(vstate *v, size_t i,
+                                                                            const int count) {
+  const unsigned char *s = v->s;
+  const size_t n = v->n, from = i;
+  size_t gone = 0;
+  const __m512i cont_lim = _mm512_set1_epi8(-64);
+  const __m512i quote = _mm512_set1_epi8('"'), bslash = _mm512_set1_epi8('\\'), c1f = _mm512_set1_epi8(0x1F),
+                lu = _mm512_set1_epi8('u'), slash = _mm512_set1_epi8('/');
+  uint64_t carry = 0;
+  __m512i last = _mm512_setzero_si512(), incomplete = _mm512_setzero_si512();
+  while (n - i >= 64) {
+    __m512i x = _mm512_loadu_si512((const void *)(s + i));
+    __m512i bad8;
+    if (!_mm512_movepi8_mask(x)) {
+      bad8 = incomplete; /* ASCII: wrong only after a cut sequence */
+      incomplete = _mm512_setzero_si512();
+    } else {
+      bad8 = block_errors512(x, last);
+      incomplete = utf8_incomplete512(x);
+    }
+    last = x;
+    if (_mm512_test_epi8_mask(bad8, bad8)) return RUN_DOUBT; /* the byte scan decides */
+    run_masks m = {0, 0, 0, 0, 0, 0, 0};
+    m.q = _mm512_cmpeq_epi8_mask(x, quote);
+    m.b = _mm512_cmpeq_epi8_mask(x, bslash);
+    m.c = _mm512_cmple_epu8_mask(x, c1f);
+    if (count) m.cont = _mm512_cmplt_epi8_mask(x, cont_lim);
+    if (m.b | carry) {
+      m.letters = escape_letters512(x);
+      m.u = _mm512_cmpeq_epi8_mask(x, lu);
+      m.sl = _mm512_cmpeq_epi8_mask(x, slash);
+    }
+    int r = run_step(v, &i, &m, &carry, &gone, from, count);
+    if (r == STEP_END) return i;
+    if (r == STEP_JUMP) last = incomplete = _mm512_setzero_si512(); /* after the hex digits */
+  }
+  return run_rest(v, i, carry, gone, from, count);
+}
+
+HCC_AVX512 static size_t long_run_avx512(vstate *v, size_t i) { return long_run_512(v, i, 0); }
+HCC_AVX512 static size_t long_run_avx512_count(vstate *v, size_t i) { return long_run_512(v, i, 1); }
+#endif
 #endif
 
 static int scan_string(vstate *v) {
@@ -381,10 +485,15 @@ static int scan_string(vstate *v) {
        * the input to the byte scan, which finds and reports the first
        * error; the run's counts are taken back first */
       size_t odd = v->info.odd_escapes, lone = v->info.lone_surrogates;
-      size_t r = v->count ? long_run_avx2_count(v, i) : long_run_avx2(v, i);
+      size_t r;
+#ifdef HCC_AVX512
+      if (v->avx512) r = v->count ? long_run_avx512_count(v, i) : long_run_avx512(v, i);
+      else
+#endif
+        r = v->count ? long_run_avx2_count(v, i) : long_run_avx2(v, i);
       if (r == RUN_DOUBT) {
         v->info.odd_escapes = odd, v->info.lone_surrogates = lone;
-        v->avx2 = 0;
+        v->avx2 = v->avx512 = 0;
         i += stop ? (size_t)__builtin_ctz(stop) : 16;
       } else {
         i = r;
@@ -602,7 +711,7 @@ static inline void tok_open(tsink *t, size_t idx, hcc_toktype type, size_t start
  * compiler builds a checking-only copy without any of the token writes. */
 static inline __attribute__((always_inline)) int
 scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
-     const int emit) {
+     const int emit, int wide) {
   uint64_t kinds[HCC_MAX_DEPTH / 64];
   size_t starts[HCC_MAX_DEPTH]; /* where each open container began */
   int open_tok[HCC_MAX_DEPTH]; /* token index of each open container (tokenizing scan) */
@@ -626,7 +735,7 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
   v.i = 0;
   memset(&v.info, 0, sizeof v.info);
   v.err = err;
-  v.avx2 = 0;
+  v.avx2 = v.avx512 = 0;
   v.plain = 0;
   v.count = emit && t->cps;
   v.run_end = v.run_cps = 0;
@@ -640,6 +749,11 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
   v.info.root = v.s[v.i];
 #ifdef HCC_LONG_AVX2
   v.avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("popcnt");
+#endif
+#ifdef HCC_AVX512
+  v.avx512 = wide && v.avx2 && hcc__avx512();
+#else
+  (void)wide;
 #endif
 
   while (v.i < len) {
@@ -814,15 +928,19 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
 
 int hcc_json_validate(const char *in, size_t len, hcc_json_info *info,
                       hcc_error *err) {
-  return scan(in, len, info, NULL, err, 0);
+  return scan(in, len, info, NULL, err, 0, 1);
 }
 
-int hcc__json_scan(const char *in, size_t len, hcc_tok *tok, size_t cap, hcc_parse_mode mode,
+int hcc__json_validate_as(const char *in, size_t len, int mode, hcc_json_info *info, hcc_error *err) {
+  return scan(in, len, info, NULL, err, 0, !(mode & HCC_PARSE_NO_AVX512));
+}
+
+int hcc__json_scan(const char *in, size_t len, hcc_tok *tok, size_t cap, int mode,
                    hcc_json_info *info, hcc_error *err) {
   tsink t;
-  t.tok = tok, t.cap = cap, t.ok = 1, t.ids = mode == HCC_PARSE_IDS, t.cps = mode == HCC_PARSE_CPS;
+  t.tok = tok, t.cap = cap, t.ok = 1, t.ids = (mode & HCC_PARSE_IDS) != 0, t.cps = (mode & HCC_PARSE_CPS) != 0;
   for (size_t k = 0; k < ID_RING; k++) t.recent[k] = -1;
-  int rc = scan(in, len, info, &t, err, 1);
+  int rc = scan(in, len, info, &t, err, 1, !(mode & HCC_PARSE_NO_AVX512));
   if (rc == HCC_OK && !t.ok)
     return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the JSON tokens");
   return rc;

@@ -26,7 +26,7 @@ typedef struct {
 
 /* Parses as the ops that pair ids do (HCC_PARSE_IDS); parse_plain as
  * the others. */
-static int parse_mode(parsed *p, const char *s, size_t n, hcc_parse_mode mode, hcc_error *err) {
+static int parse_mode(parsed *p, const char *s, size_t n, int mode, hcc_error *err) {
   hcc_json_info info;
   size_t need = 64;
   if (hcc_json_validate(s, n, &info, NULL) == HCC_OK) need += info.tokens * sizeof(hcc_tok);
@@ -765,9 +765,9 @@ static size_t ref_cps(const char *raw, size_t n) {
 
 /* A parse for the trajectory ops (HCC_PARSE_CPS): the plain parse's
  * tokens, but every string value's size is its code point count. */
-static void check_cps(const hcc_doc *plain, const char *s, size_t n) {
+static void check_cps_as(const hcc_doc *plain, const char *s, size_t n, int mode) {
   parsed c;
-  assert_int_equal(parse_mode(&c, s, n, HCC_PARSE_CPS, NULL), HCC_OK);
+  assert_int_equal(parse_mode(&c, s, n, mode, NULL), HCC_OK);
   assert_int_equal(c.d.ntok, plain->ntok);
   int *par = parents_of(plain);
   for (int i = 0; i < plain->ntok; i++) {
@@ -783,9 +783,43 @@ static void check_cps(const hcc_doc *plain, const char *s, size_t n) {
   done(&c);
 }
 
+/* ... with the AVX-512 blocks (where the CPU has them) and without */
+static void check_cps(const hcc_doc *plain, const char *s, size_t n) {
+  check_cps_as(plain, s, n, HCC_PARSE_CPS);
+  check_cps_as(plain, s, n, HCC_PARSE_CPS | HCC_PARSE_NO_AVX512);
+}
+
+/* The scan with and without its AVX-512 blocks (where the CPU has them)
+ * gives the same answer, error and facts. */
+static int validate_both(const char *s, size_t n, hcc_json_info *info) {
+  hcc_json_info b;
+  hcc_error e1, e2;
+  int rc = hcc_json_validate(s, n, info, &e1);
+  assert_int_equal(hcc__json_validate_as(s, n, HCC_PARSE_NO_AVX512, &b, &e2), rc);
+  if (rc != HCC_OK) {
+    assert_int_equal(e1.offset, e2.offset);
+    return rc;
+  }
+  const size_t *x = &info->tokens, *y = &b.tokens; /* every size_t field */
+  for (size_t k = 0; k < (offsetof(hcc_json_info, root) - offsetof(hcc_json_info, tokens)) / sizeof(size_t); k++)
+    assert_int_equal(x[k], y[k]);
+  assert_int_equal(info->root, b.root);
+  return rc;
+}
+
+/* The tokens of two parses of one text are the same, field by field. */
+static void same_tokens(const hcc_doc *a, const hcc_doc *b) {
+  assert_int_equal(a->ntok, b->ntok);
+  for (int i = 0; i < a->ntok; i++) {
+    const hcc_tok *x = &a->tok[i], *y = &b->tok[i];
+    assert_true(x->type == y->type && x->start == y->start && x->end == y->end && x->size == y->size &&
+                x->next == y->next && x->tag == y->tag);
+  }
+}
+
 static void check_agreement(const char *s, size_t n) {
   hcc_json_info info;
-  if (hcc_json_validate(s, n, &info, NULL) != HCC_OK) return;
+  if (validate_both(s, n, &info) != HCC_OK) return;
   /* jsmn agrees on the count (except on a bare primitive root, see
    * test_parse_scalar_roots) */
   size_t b = 0;
@@ -816,6 +850,14 @@ static void check_agreement(const char *s, size_t n) {
   }
   free(par);
   check_cps(&q.d, s, n);
+  /* the scans without AVX-512 write the same tokens */
+  parsed w;
+  assert_int_equal(parse_mode(&w, s, n, HCC_PARSE_IDS | HCC_PARSE_NO_AVX512, NULL), HCC_OK);
+  same_tokens(&p.d, &w.d);
+  done(&w);
+  assert_int_equal(parse_mode(&w, s, n, HCC_PARSE_PLAIN | HCC_PARSE_NO_AVX512, NULL), HCC_OK);
+  same_tokens(&q.d, &w.d);
+  done(&w);
   done(&q);
   done(&p);
 }

@@ -1,5 +1,6 @@
 /* test_utf8_check.c -- the validator's UTF-8 check of long strings (the
- * AVX2 blocks of utf8_avx2.h, where the CPU has them, and the byte scan
+ * AVX-512 blocks of utf8_avx512.h and the AVX2 blocks of utf8_avx2.h,
+ * where the CPU has them, each run here, and the byte scan
  * that decides what they doubt) against a byte-at-a-time strict decoder
  * (overlongs, surrogates and values past U+10FFFF invalid, as Python's
  * bytes.decode("utf-8") has it): a text is put in a JSON string with 80
@@ -27,9 +28,12 @@ static int fast(const unsigned char *t, size_t n) {
   doc[n + 1] = '"';
   memset(doc + n + 2, ' ', 80);
   size_t bad = hcc_ref_utf8_first_bad((const unsigned char *)doc + 1, n);
-  hcc_error err;
+  hcc_error err, err2;
   int rc = hcc_json_validate(doc, n + 82, NULL, &err);
+  /* without the AVX-512 blocks (AVX2's, where the CPU has AVX-512): the same answer */
+  assert_int_equal(hcc__json_validate_as(doc, n + 82, HCC_PARSE_NO_AVX512, NULL, &err2), rc);
   if (rc == HCC_OK) return 1;
+  assert_int_equal(err2.offset, err.offset);
   if (rc != HCC_E_UTF8 || err.offset != bad + 1)
     print_error("%s at %zu, the first bad sequence at %zu\n", hcc_error_name(rc), err.offset, bad + 1);
   assert_int_equal(rc, HCC_E_UTF8);
