@@ -41,7 +41,7 @@ conform: deps all
 	$(PYTHON) tools/conform.py --impl "$(if $(IMPL),$(IMPL),$(B)/hcc --protocol)" $(CONFORM_FLAGS)
 
 # Every stage; the fuzz stages and the coverage gate are defined further
-# down (fuzzing section).  About 5 minutes on a 2-core machine.
+# down (fuzzing section).  About 6 minutes on a 2-core machine.
 test: deps all alloc-check generated-check warn-clang unit cli-test tools-test spec-examples
 	$(PYTHON) tools/conform.py --impl "$(B)/hcc --protocol" --exact
 	$(PYTHON) tools/conform.py --impl "$(B)/hcc" --serve --exact

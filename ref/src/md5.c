@@ -11,13 +11,8 @@
 #include <immintrin.h>
 #endif
 
-/* Per-round shift amounts and the sine-derived constants T[i] =
- * floor(abs(sin(i + 1)) * 2^32) of RFC 1321, section 3.4. */
-static const unsigned char S[64] = {
-    7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
-    5, 9,  14, 20, 5, 9,  14, 20, 5, 9,  14, 20, 5, 9,  14, 20,
-    4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
-    6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21};
+/* The sine-derived constants T[i] = floor(abs(sin(i + 1)) * 2^32) of RFC
+ * 1321, section 3.4 (the shift amounts are in MD5_ROUNDS). */
 static const uint32_t T[64] = {
     0xd76aa478, 0xe8c7b756, 0x242070db, 0xc1bdceee, 0xf57c0faf, 0x4787c62a, 0xa8304613, 0xfd469501,
     0x698098d8, 0x8b44f7af, 0xffff5bb1, 0x895cd7be, 0x6b901122, 0xfd987193, 0xa679438e, 0x49b40821,
@@ -30,19 +25,42 @@ static const uint32_t T[64] = {
 
 static inline uint32_t rotl(uint32_t x, unsigned s) { return (x << s) | (x >> (32 - s)); }
 
+/* The 64 steps in sixteen rounds of four, for every width (one text, eight
+ * or sixteen lanes): R(fn, i, k0..k3, s0..s3) does steps i .. i + 3 with
+ * round function fn, message words k0..k3 and shifts s0..s3 (RFC 1321,
+ * section 3.4), each a constant. */
+#define MD5_ROUNDS(R, F_, G_, H_, I_)        \
+  R(F_, 0, 0, 1, 2, 3, 7, 12, 17, 22);      \
+  R(F_, 4, 4, 5, 6, 7, 7, 12, 17, 22);      \
+  R(F_, 8, 8, 9, 10, 11, 7, 12, 17, 22);    \
+  R(F_, 12, 12, 13, 14, 15, 7, 12, 17, 22); \
+  R(G_, 16, 1, 6, 11, 0, 5, 9, 14, 20);     \
+  R(G_, 20, 5, 10, 15, 4, 5, 9, 14, 20);    \
+  R(G_, 24, 9, 14, 3, 8, 5, 9, 14, 20);     \
+  R(G_, 28, 13, 2, 7, 12, 5, 9, 14, 20);    \
+  R(H_, 32, 5, 8, 11, 14, 4, 11, 16, 23);   \
+  R(H_, 36, 1, 4, 7, 10, 4, 11, 16, 23);    \
+  R(H_, 40, 13, 0, 3, 6, 4, 11, 16, 23);    \
+  R(H_, 44, 9, 12, 15, 2, 4, 11, 16, 23);   \
+  R(I_, 48, 0, 7, 14, 5, 6, 10, 15, 21);    \
+  R(I_, 52, 12, 3, 10, 1, 6, 10, 15, 21);   \
+  R(I_, 56, 8, 15, 6, 13, 6, 10, 15, 21);   \
+  R(I_, 60, 4, 11, 2, 9, 6, 10, 15, 21)
+/* message words: i, then (5i + 1), (3i + 5) and 7i mod 16 */
+
 /* One step of round r: the round functions of RFC 1321 section 3.4, F and
  * G in their one-fewer-operation forms (d ^ (b & (c ^ d)) is F). */
-#define STEP(fn, a, b, c, d, k, i) a = b + rotl(a + fn(b, c, d) + T[i] + x[k], S[i])
+#define STEP(fn, a, b, c, d, k, i, s) a = b + rotl(a + fn(b, c, d) + T[i] + x[k], s)
 #define F(b, c, d) ((d) ^ ((b) & ((c) ^ (d))))
 #define G(b, c, d) ((c) ^ ((d) & ((b) ^ (c))))
 #define H(b, c, d) ((b) ^ (c) ^ (d))
 #define I(b, c, d) ((c) ^ ((b) | ~(d)))
 /* four steps, the registers rotating as the RFC's listing has them */
-#define ROUND4(fn, i, k0, k1, k2, k3) \
-  STEP(fn, a, b, c, d, k0, i);        \
-  STEP(fn, d, a, b, c, k1, i + 1);    \
-  STEP(fn, c, d, a, b, k2, i + 2);    \
-  STEP(fn, b, c, d, a, k3, i + 3)
+#define ROUND4(fn, i, k0, k1, k2, k3, s0, s1, s2, s3) \
+  STEP(fn, a, b, c, d, k0, i, s0);                    \
+  STEP(fn, d, a, b, c, k1, i + 1, s1);                \
+  STEP(fn, c, d, a, b, k2, i + 2, s2);                \
+  STEP(fn, b, c, d, a, k3, i + 3, s3)
 
 /* One 64-byte block; words are little-endian whatever the host is.
  * Written out step by step (not a loop over i) so every message index
@@ -53,22 +71,7 @@ static void block(uint32_t h[4], const unsigned char *p) {
     x[i] = (uint32_t)p[4 * i] | (uint32_t)p[4 * i + 1] << 8 | (uint32_t)p[4 * i + 2] << 16 |
            (uint32_t)p[4 * i + 3] << 24;
   uint32_t a = h[0], b = h[1], c = h[2], d = h[3];
-  ROUND4(F, 0, 0, 1, 2, 3);
-  ROUND4(F, 4, 4, 5, 6, 7);
-  ROUND4(F, 8, 8, 9, 10, 11);
-  ROUND4(F, 12, 12, 13, 14, 15);
-  ROUND4(G, 16, 1, 6, 11, 0); /* message index (5i + 1) mod 16 */
-  ROUND4(G, 20, 5, 10, 15, 4);
-  ROUND4(G, 24, 9, 14, 3, 8);
-  ROUND4(G, 28, 13, 2, 7, 12);
-  ROUND4(H, 32, 5, 8, 11, 14); /* (3i + 5) mod 16 */
-  ROUND4(H, 36, 1, 4, 7, 10);
-  ROUND4(H, 40, 13, 0, 3, 6);
-  ROUND4(H, 44, 9, 12, 15, 2);
-  ROUND4(I, 48, 0, 7, 14, 5); /* 7i mod 16 */
-  ROUND4(I, 52, 12, 3, 10, 1);
-  ROUND4(I, 56, 8, 15, 6, 13);
-  ROUND4(I, 60, 4, 11, 2, 9);
+  MD5_ROUNDS(ROUND4, F, G, H, I);
   h[0] += a;
   h[1] += b;
   h[2] += c;
@@ -198,22 +201,7 @@ AVX2 static void blocks8_avx2(uint32_t *const h[LANES_AVX2], const unsigned char
   __m256i d = _mm256_setr_epi32((int)h[0][3], (int)h[1][3], (int)h[2][3], (int)h[3][3], (int)h[4][3],
                                 (int)h[5][3], (int)h[6][3], (int)h[7][3]);
   __m256i a0 = a, b0 = b, c0 = c, d0 = d;
-  ROUND8(F8, 0, 0, 1, 2, 3, 7, 12, 17, 22);
-  ROUND8(F8, 4, 4, 5, 6, 7, 7, 12, 17, 22);
-  ROUND8(F8, 8, 8, 9, 10, 11, 7, 12, 17, 22);
-  ROUND8(F8, 12, 12, 13, 14, 15, 7, 12, 17, 22);
-  ROUND8(G8, 16, 1, 6, 11, 0, 5, 9, 14, 20);
-  ROUND8(G8, 20, 5, 10, 15, 4, 5, 9, 14, 20);
-  ROUND8(G8, 24, 9, 14, 3, 8, 5, 9, 14, 20);
-  ROUND8(G8, 28, 13, 2, 7, 12, 5, 9, 14, 20);
-  ROUND8(H8, 32, 5, 8, 11, 14, 4, 11, 16, 23);
-  ROUND8(H8, 36, 1, 4, 7, 10, 4, 11, 16, 23);
-  ROUND8(H8, 40, 13, 0, 3, 6, 4, 11, 16, 23);
-  ROUND8(H8, 44, 9, 12, 15, 2, 4, 11, 16, 23);
-  ROUND8(I8, 48, 0, 7, 14, 5, 6, 10, 15, 21);
-  ROUND8(I8, 52, 12, 3, 10, 1, 6, 10, 15, 21);
-  ROUND8(I8, 56, 8, 15, 6, 13, 6, 10, 15, 21);
-  ROUND8(I8, 60, 4, 11, 2, 9, 6, 10, 15, 21);
+  MD5_ROUNDS(ROUND8, F8, G8, H8, I8);
   uint32_t v[4][LANES_AVX2];
   _mm256_storeu_si256((__m256i *)(void *)v[0], _mm256_add_epi32(a, a0));
   _mm256_storeu_si256((__m256i *)(void *)v[1], _mm256_add_epi32(b, b0));
@@ -281,22 +269,7 @@ HCC_AVX512 static void blocks16_avx512(uint32_t *const h[LANES], const unsigned 
   words16(p, x);
   __m512i a = state_word16(h, 0), b = state_word16(h, 1), c = state_word16(h, 2), d = state_word16(h, 3);
   __m512i a0 = a, b0 = b, c0 = c, d0 = d;
-  ROUND16(F16, 0, 0, 1, 2, 3, 7, 12, 17, 22);
-  ROUND16(F16, 4, 4, 5, 6, 7, 7, 12, 17, 22);
-  ROUND16(F16, 8, 8, 9, 10, 11, 7, 12, 17, 22);
-  ROUND16(F16, 12, 12, 13, 14, 15, 7, 12, 17, 22);
-  ROUND16(G16, 16, 1, 6, 11, 0, 5, 9, 14, 20);
-  ROUND16(G16, 20, 5, 10, 15, 4, 5, 9, 14, 20);
-  ROUND16(G16, 24, 9, 14, 3, 8, 5, 9, 14, 20);
-  ROUND16(G16, 28, 13, 2, 7, 12, 5, 9, 14, 20);
-  ROUND16(H16, 32, 5, 8, 11, 14, 4, 11, 16, 23);
-  ROUND16(H16, 36, 1, 4, 7, 10, 4, 11, 16, 23);
-  ROUND16(H16, 40, 13, 0, 3, 6, 4, 11, 16, 23);
-  ROUND16(H16, 44, 9, 12, 15, 2, 4, 11, 16, 23);
-  ROUND16(I16, 48, 0, 7, 14, 5, 6, 10, 15, 21);
-  ROUND16(I16, 52, 12, 3, 10, 1, 6, 10, 15, 21);
-  ROUND16(I16, 56, 8, 15, 6, 13, 6, 10, 15, 21);
-  ROUND16(I16, 60, 4, 11, 2, 9, 6, 10, 15, 21);
+  MD5_ROUNDS(ROUND16, F16, G16, H16, I16);
   uint32_t v[4][LANES];
   _mm512_storeu_si512((void *)v[0], _mm512_add_epi32(a, a0));
   _mm512_storeu_si512((void *)v[1], _mm512_add_epi32(b, b0));

@@ -39,32 +39,19 @@ T static inline __m256i prev(__m256i cur, __m256i last, int k) {
   }
 }
 
-T static inline __m256i nibble_hi(__m256i x) {
-  return _mm256_and_si256(_mm256_srli_epi16(x, 4), _mm256_set1_epi8(0x0F));
-}
-
-T static inline __m256i block_errors(__m256i cur, __m256i last) {
-  const __m256i t1 = lut(LUT_PREV_HI), t2 = lut(LUT_PREV_LO), t3 = lut(LUT_CUR_HI);
-  __m256i p1 = prev(cur, last, 1);
-  __m256i sc = _mm256_and_si256(
-      _mm256_and_si256(_mm256_shuffle_epi8(t1, nibble_hi(p1)),
-                       _mm256_shuffle_epi8(t2, _mm256_and_si256(p1, _mm256_set1_epi8(0x0F)))),
-      _mm256_shuffle_epi8(t3, nibble_hi(cur)));
-  /* a byte two back of 111xxxxx or three back of 1111xxxx needs this one
-   * to be a continuation: exactly where TWO_CONTS was flagged */
-  __m256i third = _mm256_subs_epu8(prev(cur, last, 2), _mm256_set1_epi8((char)(0xE0 - 0x80)));
-  __m256i fourth = _mm256_subs_epu8(prev(cur, last, 3), _mm256_set1_epi8((char)(0xF0 - 0x80)));
-  __m256i must23 = _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8((char)0x80));
-  return _mm256_xor_si256(must23, sc);
-}
-
-/* The bytes of a lead byte in the last three places of a block that want
- * more bytes: subtracting these (saturating) leaves non-zero exactly there. */
-T static inline __m256i utf8_incomplete(__m256i cur) {
-  const __m256i max = _mm256_setr_epi8(
-      -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-      -1, -1, -1, -1, -1, -1, (char)(0xF0 - 1), (char)(0xE0 - 1), (char)(0xC0 - 1));
-  return _mm256_subs_epu8(cur, max);
-}
+#define U8_T T
+#define U8_V __m256i
+#define U8_SFX
+#define U8_PREV prev
+#define U8_LUT lut
+#define U8_SHUF _mm256_shuffle_epi8
+#define U8_AND _mm256_and_si256
+#define U8_OR _mm256_or_si256
+#define U8_XOR _mm256_xor_si256
+#define U8_SUBS _mm256_subs_epu8
+#define U8_SRLI16 _mm256_srli_epi16
+#define U8_SET1 _mm256_set1_epi8
+#define U8_LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#include "utf8_blocks.h"
 #undef T
 #endif

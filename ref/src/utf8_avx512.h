@@ -1,8 +1,10 @@
 /* utf8_avx512.h -- the strict UTF-8 check of utf8_avx2.h on 64-byte
  * blocks with AVX-512 (BW, VBMI): the error flags of a block given the
  * block before it, for the validator's long-string scan where the CPU has
- * AVX-512 (json_validate.c, long_run512).  The same Keiser-Lemire look-ups
- * (utf8_lut.h), one 64-byte register a block instead of two halves.
+ * AVX-512 (json_validate.c, long_run_512).  The same Keiser-Lemire
+ * look-ups (utf8_lut.h) and the same code (utf8_blocks.h), one 64-byte
+ * register a block instead of two halves; only the lane joining of prev
+ * and the table broadcast are this width's own.
  * Include only where HCC_AVX512 is defined (internal.h). */
 #ifndef HCC_UTF8_AVX512_H
 #define HCC_UTF8_AVX512_H
@@ -27,33 +29,18 @@ HCC_AVX512 static inline __m512i prev512(__m512i cur, __m512i last, int k) {
   }
 }
 
-HCC_AVX512 static inline __m512i nibble_hi512(__m512i x) {
-  return _mm512_and_si512(_mm512_srli_epi16(x, 4), _mm512_set1_epi8(0x0F));
-}
-
-HCC_AVX512 static inline __m512i block_errors512(__m512i cur, __m512i last) {
-  const __m512i t1 = lut512(LUT_PREV_HI), t2 = lut512(LUT_PREV_LO), t3 = lut512(LUT_CUR_HI);
-  __m512i p1 = prev512(cur, last, 1);
-  __m512i sc = _mm512_and_si512(
-      _mm512_and_si512(_mm512_shuffle_epi8(t1, nibble_hi512(p1)),
-                       _mm512_shuffle_epi8(t2, _mm512_and_si512(p1, _mm512_set1_epi8(0x0F)))),
-      _mm512_shuffle_epi8(t3, nibble_hi512(cur)));
-  /* a byte two back of 111xxxxx or three back of 1111xxxx needs this one
-   * to be a continuation: exactly where TWO_CONTS was flagged */
-  __m512i third = _mm512_subs_epu8(prev512(cur, last, 2), _mm512_set1_epi8((char)(0xE0 - 0x80)));
-  __m512i fourth = _mm512_subs_epu8(prev512(cur, last, 3), _mm512_set1_epi8((char)(0xF0 - 0x80)));
-  __m512i must23 = _mm512_and_si512(_mm512_or_si512(third, fourth), _mm512_set1_epi8((char)0x80));
-  return _mm512_xor_si512(must23, sc);
-}
-
-/* A lead byte in the last three places of a block that wants more bytes:
- * subtracting these (saturating) leaves non-zero exactly there. */
-HCC_AVX512 static inline __m512i utf8_incomplete512(__m512i cur) {
-  static const unsigned char max[64] = {
-      255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-      255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-      255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-      255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0xF0 - 1, 0xE0 - 1, 0xC0 - 1};
-  return _mm512_subs_epu8(cur, _mm512_loadu_si512((const void *)max));
-}
+#define U8_T HCC_AVX512
+#define U8_V __m512i
+#define U8_SFX 512
+#define U8_PREV prev512
+#define U8_LUT lut512
+#define U8_SHUF _mm512_shuffle_epi8
+#define U8_AND _mm512_and_si512
+#define U8_OR _mm512_or_si512
+#define U8_XOR _mm512_xor_si512
+#define U8_SUBS _mm512_subs_epu8
+#define U8_SRLI16 _mm512_srli_epi16
+#define U8_SET1 _mm512_set1_epi8
+#define U8_LOADU(p) _mm512_loadu_si512((const void *)(p))
+#include "utf8_blocks.h"
 #endif
