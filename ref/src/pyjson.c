@@ -66,6 +66,13 @@ static void dump_string(dumper *s, int t, int is_key) {
   const hcc_tok *k = &s->w.d->tok[t];
   size_t n = (size_t)(k->end - k->start);
   const char *raw = s->w.d->text + k->start, *txt = raw;
+  if (!s->w.d->info.odd_escapes && (!s->hook || is_key)) {
+    /* every escape in the text is a two-byte one json.dumps writes the
+     * same (hcc_json_info.odd_escapes), and a raw byte is one it writes
+     * raw: the string, quotes and all, is its own dumps */
+    hcc__out_put(s->o, raw - 1, n + 2);
+    return;
+  }
   if (memchr(raw, '\\', n)) { /* without escapes the body is the value */
     n = hcc__json_decode_wide(raw, n, s->w.buf);
     txt = s->w.buf;

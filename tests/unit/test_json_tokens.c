@@ -950,6 +950,41 @@ static void test_random_mutations(void **state) {
   free(g.buf);
 }
 
+/* HCC_PARSE_CPS on short strings: a body closed within its first sixteen
+ * bytes with no backslash is counted by its bytes that start a code
+ * point.  Every body of up to 15 bytes made of 1- to 4-byte characters
+ * (and some with an escape, which take the other count), as a string
+ * value, with more text after it and as the last bytes of the input. */
+static void test_cps_short_strings(void **state) {
+  (void)state;
+  static const char *const chars[] = {"a", "\xc3\xa9", "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "\\n"};
+  gen g = {0xbb67ae8584caa73bull, NULL, 0, 0};
+  for (int it = 0; it < 6000; it++) {
+    char body[32];
+    size_t n = 0, want = (size_t)(it % 16);
+    while (n < want) {
+      const char *c = chars[rnd(&g) % (it % 3 ? 4 : 5)]; /* two in three without escapes */
+      size_t k = strlen(c);
+      if (n + k > want) break;
+      memcpy(body + n, c, k);
+      n += k;
+    }
+    g.n = 0;
+    puts_(&g, "[\"");
+    for (size_t k = 0; k < n; k++) {
+      char one[2] = {body[k], 0};
+      puts_(&g, one);
+    }
+    puts_(&g, it % 2 ? "\"]" : "\", \"tail of the document, sixteen bytes and more\"]");
+    parsed p;
+    assert_int_equal(parse_mode(&p, g.buf, g.n, HCC_PARSE_CPS, NULL), HCC_OK);
+    size_t cps = ref_cps(g.buf + p.d.tok[1].start, (size_t)(p.d.tok[1].end - p.d.tok[1].start));
+    assert_int_equal((size_t)p.d.tok[1].size, cps);
+    done(&p);
+  }
+  free(g.buf);
+}
+
 /* max_arguments_tokens bounds the tokens of what an "arguments" string
  * decodes to: random JSON documents are written as the string value of an
  * "arguments" member, every character escaped as \uXXXX with probability
@@ -1069,6 +1104,7 @@ int main(void) {
       cmocka_unit_test(test_jsmn_count_handwritten),
       cmocka_unit_test(test_random_valid),
       cmocka_unit_test(test_cps_long_strings),
+      cmocka_unit_test(test_cps_short_strings),
       cmocka_unit_test(test_arguments_tokens_bound),
       cmocka_unit_test(test_random_mutations),
   };
