@@ -82,9 +82,9 @@ bench-json: $(B)/libhcc.a
 #   an x86-64 without AVX2, where the run-time dispatch takes the SSE2
 #   paths this machine never runs;
 # - avx2: the AVX-512 paths compiled out (-DHCC_NO_AVX512: the 64-byte
-#   string decoder, sixteen-lane MD5), as on a CPU with AVX2 but not
-#   AVX-512, whose paths (the SSE2 decoder, eight-lane MD5) a machine with
-#   AVX-512 never runs;
+#   string decoder, sixteen-lane MD5, long strings in the validator), as
+#   on a CPU with AVX2 but not AVX-512, whose paths (the SSE2 decoder,
+#   eight-lane MD5, AVX2 long strings) a machine with AVX-512 never runs;
 # - asan / ubsan (gcc): AddressSanitizer (out-of-bounds reads and writes,
 #   use after return) or UndefinedBehaviorSanitizer (shifts, overflow,
 #   misaligned and null pointers), stopping at the first report.  The fuzz

@@ -101,8 +101,8 @@ size_t hcc__json_decode(const char *raw, size_t n, char *dst) {
  * escape, which goes through the scalar decoder (pairs, WTF-8).  The last
  * bytes of the body are read with a masked load.  Runs while 64 bytes of
  * room are left; the caller's loops take the rest. */
-HCC_AVX512 static size_t decode_avx512(const char *raw, size_t n, size_t *pos, char *dst, size_t cap,
-                                       size_t *outp) {
+HCC_AVX512 static void decode_avx512(const char *raw, size_t n, size_t *pos, char *dst, size_t cap,
+                                     size_t *outp) {
   static const char tbl[128] = {['"'] = '"', ['\\'] = '\\', ['/'] = '/', ['b'] = '\b',
                                 ['f'] = '\f', ['n'] = '\n', ['r'] = '\r', ['t'] = '\t'};
   const __m512i lo = _mm512_loadu_si512((const void *)tbl), hi = _mm512_loadu_si512((const void *)(tbl + 64));
@@ -136,7 +136,6 @@ HCC_AVX512 static size_t decode_avx512(const char *raw, size_t n, size_t *pos, c
   }
   *pos = i;
   *outp = out;
-  return i;
 }
 #endif
 
@@ -148,7 +147,7 @@ size_t hcc__json_decode_some_as(int avx512, const char *raw, size_t n, size_t *p
                                 size_t cap) {
   size_t i = *pos, out = 0;
 #ifdef HCC_AVX512
-  if (avx512 && hcc__avx512()) i = decode_avx512(raw, n, &i, dst, cap, &out);
+  if (avx512 && hcc__avx512()) decode_avx512(raw, n, &i, dst, cap, &out);
 #else
   (void)avx512;
 #endif

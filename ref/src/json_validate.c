@@ -49,7 +49,7 @@ typedef struct vstate {
   int avx512;  /* ... to long_run_avx512 (avx2 is set too) */
   int plain;   /* the last string scanned ended in its first sixteen bytes
                   with no backslash before its quote */
-  int count;   /* HCC_PARSE_CPS: long_run_avx2 counts what it takes */
+  int count;   /* HCC_PARSE_CPS: the long run counts what it takes */
   size_t run_end, run_cps; /* the last string's body up to run_end (from
                               its start) holds run_cps code points */
 } vstate;

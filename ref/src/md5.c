@@ -349,7 +349,8 @@ static const unsigned char *lane_block(lane *L, hcc_md5_source src, void *ctx) {
   return NULL;
 }
 
-int hcc__md5_best_kind(void) {
+/* The best kind this build and CPU have. */
+static int best_kind(void) {
   int kind = HCC_MD5_SCALAR;
 #ifdef HCC_MD5_AVX2
   if (__builtin_cpu_supports("avx2")) kind = HCC_MD5_AVX2_LANES;
@@ -361,14 +362,14 @@ int hcc__md5_best_kind(void) {
 }
 
 void hcc__md5_many(size_t n, hcc_md5_source src, void *ctx, uint64_t *keys) {
-  hcc__md5_many_as(hcc__md5_best_kind(), n, src, ctx, keys);
+  hcc__md5_many_as(HCC_MD5_AVX512_LANES, n, src, ctx, keys); /* the best there is */
 }
 
 void hcc__md5_many_as(int kind, size_t n, hcc_md5_source src, void *ctx, uint64_t *keys) {
   lane lanes[LANES];
   uint32_t idle_h[LANES][4];
   size_t next = 0;
-  int best = hcc__md5_best_kind();
+  int best = best_kind();
   if (kind > best) kind = best;
   int width = lanes_of(kind);
   for (int l = 0; l < LANES; l++) lanes[l].state = 0;

@@ -42,8 +42,7 @@ void hcc__md5_many(size_t n, hcc_md5_source src, void *ctx, uint64_t *keys);
 
 /* The ways of hashing many texts, best last; hcc__md5_many takes the best
  * this build and CPU have.  hcc__md5_many_as takes `kind` instead, or the
- * best below it the CPU has (the tests run every one). */
+ * best below it the build and CPU have (the tests run every one). */
 enum { HCC_MD5_SCALAR, HCC_MD5_AVX2_LANES, HCC_MD5_AVX512_LANES };
-int hcc__md5_best_kind(void);
 void hcc__md5_many_as(int kind, size_t n, hcc_md5_source src, void *ctx, uint64_t *keys);
 #endif
