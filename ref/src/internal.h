@@ -345,6 +345,8 @@ size_t hcc__find_pair(const char *s, size_t n, char a, char b);
 /* The first offset where either pair a1, b1 or a2, b2 occurs, or n: two
  * searches in one pass over s. */
 size_t hcc__find_pairs(const char *s, size_t n, char a1, char b1, char a2, char b2);
+/* How many bytes of s[0..n) are c. */
+size_t hcc__count_byte(const char *s, size_t n, char c);
 
 /* ---- UTF-8 / code points (utf8.c) -------------------------------------- */
 /* Number of code points of WTF-8 text. */

@@ -164,6 +164,7 @@ typedef int (*measured_fn)(cx *c, void *arg, hcc_out *o, hcc_error *err);
 static int write_measured(cx *c, measured_fn fn, void *arg, hcc_slice *s, hcc_error *err) {
   hcc_out o;
   size_t mark = c->a->used;
+  s->s = NULL, s->n = 0; /* what a failure leaves */
   hcc__out_init(&o, NULL, 0);
   int rc = fn(c, arg, &o, err);
   c->a->used = mark;

@@ -214,7 +214,7 @@ static int build_index(hcc_prune *p, hcc_error *err) {
 /* ---- text helpers --------------------------------------------------------- */
 
 static hcc_ts_text body_of(const hcc_doc *d, int tok) {
-  hcc_ts_text t = {d->text + d->tok[tok].start, (size_t)(d->tok[tok].end - d->tok[tok].start), 1, 0};
+  hcc_ts_text t = {d->text + d->tok[tok].start, (size_t)(d->tok[tok].end - d->tok[tok].start), 1, 0, 0, 0};
   return t;
 }
 
@@ -237,7 +237,7 @@ static int text_starts(const hcc_ts_text *t, const char *lit, int whole) {
 static int text_contains(const hcc_ts_text *t, const char *lit) {
   size_t pos = 0;
   while (pos < t->n) {
-    hcc_ts_text rest = {t->s + pos, t->n - pos, t->json, 0};
+    hcc_ts_text rest = {t->s + pos, t->n - pos, t->json, 0, 0, 0}; /* a suffix: nothing known */
     if (text_starts(&rest, lit, 0)) return 1;
     hcc__ts_next(t, &pos);
   }
@@ -261,11 +261,16 @@ static int text_longer(hcc_ts_text *t, size_t k) {
  * summarised unless empty, already a placeholder or a summary line, or not
  * longer than min_chars (PRUNE-4). */
 static int summarizable(hcc_ts_text *t, int64_t min_chars) {
-  if (t->n == 0 || text_starts(t, HCC_PRUNED_TOOL_PLACEHOLDER, 1)) return 0;
+  /* The tests are independent, so the ones that need not read the text
+   * go first: the length (mostly decided by the byte length or counted
+   * by the duplicate pass), then the prefixes, which all start with '['
+   * (a fact that pass may know). */
+  if (t->n == 0 || (min_chars >= 0 && !text_longer(t, (size_t)min_chars))) return 0;
+  if (t->facts & HCC_TS_NOT_BRACKET) return 1;
+  if (text_starts(t, HCC_PRUNED_TOOL_PLACEHOLDER, 1)) return 0;
   if (text_starts(t, "[Duplicate tool output", 0)) return 0;
   if (text_starts(t, "[", 0) && !text_longer(t, SUMMARY_LINE_MAX - 1) && text_contains(t, " chars)")) return 0;
-  if (text_starts(t, "[screenshot removed", 0)) return 0;
-  return min_chars < 0 || text_longer(t, (size_t)min_chars);
+  return !text_starts(t, "[screenshot removed", 0);
 }
 
 /* ---- summary heads (memo) ------------------------------------------------- */
@@ -294,6 +299,7 @@ static int format_head(hcc_prune *p, int k, size_t *mark, const char **head, siz
   int name = -1, args = -1;
   size_t nl = 0, al = 0;
   *mark = p->a->used;
+  *head = NULL, *len = 0, *tail = HCC_TS_NONE; /* what a failure leaves */
   if (mm->kept) { /* kept by memo_get: no parsing of the arguments again */
     *head = p->heads + mm->kept - 1, *len = mm->len, *tail = (hcc_ts_tail)mm->tail;
     return HCC_OK;
@@ -346,11 +352,11 @@ static int memo_get(hcc_prune *p, int k, hcc_prune_memo **out, hcc_error *err) {
   return rc;
 }
 
-/* Message i's string content, with its code-point count when one was
- * made. */
+/* Message i's string content, with what the duplicate pass learnt of it
+ * (its code points, its newlines, the facts). */
 static hcc_ts_text content_of(const hcc_prune *p, int i) {
   hcc_ts_text t = body_of(&p->t->doc, p->t->msg[i].content);
-  t.cps1 = p->m[i].cps1;
+  t.cps1 = p->m[i].cps1, t.nl1 = p->m[i].nl1, t.facts = p->m[i].facts;
   return t;
 }
 
@@ -381,7 +387,7 @@ static int materialize_summary(hcc_prune *p, int i, hcc_ts_text *out, hcc_error 
   hcc_ts_text src = summary_source(p, i);
   hcc__ts_tail(&src, (hcc_ts_tail)mm->tail, hcc__ts_emit_out, &o);
   if (o.len > o.cap) return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: summary outgrew the render buffer");
-  out->s = p->est.buf, out->n = o.len, out->json = 0, out->cps1 = 0;
+  *out = (hcc_ts_text){p->est.buf, o.len, 0, 0, 0, 0}; /* WTF-8, nothing known */
   return HCC_OK;
 }
 
@@ -439,7 +445,7 @@ static int render_shot(hcc_prune *p, int i, hcc_ts_text *out, hcc_error *err) {
   }
   if (rc != HCC_OK) return rc;
   if (o.len > o.cap) return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: screenshot line outgrew the render buffer");
-  out->s = p->est.buf, out->n = o.len, out->json = 0, out->cps1 = 0;
+  *out = (hcc_ts_text){p->est.buf, o.len, 0, 0, 0, 0}; /* WTF-8, nothing known */
   return HCC_OK;
 }
 
@@ -726,26 +732,51 @@ static int truncate_args(hcc_prune *p, int i, int *hit, hcc_error *err) {
  * surrogate encodes as "?".  Text k is the content of message items[k],
  * decoded piece by piece into the hasher's buffer (hcc__md5_many).
  *
- * A text whose byte length leaves open whether it has 200 code points
- * is hashed all the same and its decoded pieces counted (cps[k]) while
- * they are in cache, where a count over the raw text before hashing went
- * through its escapes a second time; the few found shorter are dropped
- * after.  A lone surrogate is one code point to Python and its "?" one
- * byte, so the count is the same before and after the replacement. */
-#define NOT_COUNTED SIZE_MAX
+ * This is the one pass over the outputs that has their decoded text in
+ * cache, so it also learns what the later passes would otherwise read
+ * each output again for, from memory, on a large transcript: its code
+ * points (cps[k]; whether it has 200 is the key's own condition, the
+ * few found shorter are dropped after), its newlines (nl[k]) and the
+ * HCC_TS_* facts (fl[k]): pass 2 asks whether it starts with '[', a
+ * summary's tail counts its lines or characters and looks for
+ * "exit_code" or "total_count" (tool_summary.c).  A lone surrogate is one
+ * code point to Python and its "?" one byte, and neither is a newline,
+ * '[', '"', 'e', 't' or blank, so the counts and facts are the same
+ * before and after the replacement. */
+#define QUOTE_LAST 0x40u /* fl[k]: its last piece ended with '"' */
+#define KEY_QUOTE 0x80u  /* fl[k]: a '"' followed by 'e' or 't' was seen */
 typedef struct dedupe_src {
   const hcc_doc *d;
   const hcc_transcript *t;
   const int *items;
-  size_t *cps;
+  size_t *cps, *nl;
+  unsigned char *fl;
 } dedupe_src;
+
+static void learn(const dedupe_src *s, size_t k, int first, const char *b, size_t n) {
+  unsigned f = s->fl[k];
+  if (!n) return;
+  s->cps[k] += hcc__utf8_count(b, n);
+  s->nl[k] += hcc__count_byte(b, n, '\n');
+  if (first && b[0] != '[') f |= HCC_TS_NOT_BRACKET;
+  /* an ASCII byte that is not blank; a multi-byte code point may be
+   * blank (U+3000), so those leave the question open */
+  for (size_t i = 0; !(f & HCC_TS_NOT_BLANK) && i < n; i++)
+    if ((unsigned char)b[i] < 0x80 && !hcc__py_isspace((unsigned char)b[i])) f |= HCC_TS_NOT_BLANK;
+  if (!(f & KEY_QUOTE) && (((f & QUOTE_LAST) && (b[0] == 'e' || b[0] == 't')) ||
+                           hcc__find_pairs(b, n, '"', 'e', '"', 't') < n))
+    f |= KEY_QUOTE;
+  f = (f & ~QUOTE_LAST) | (b[n - 1] == '"' ? QUOTE_LAST : 0);
+  s->fl[k] = (unsigned char)f;
+}
 
 static size_t content_bytes(void *ctx, size_t k, size_t *pos, unsigned char *buf, size_t cap) {
   const dedupe_src *s = ctx;
   const hcc_tok *tok = &s->d->tok[s->t->msg[s->items[k]].content];
   char *dst = (char *)buf;
+  int first = *pos == 0;
   size_t n = hcc__json_decode_some(s->d->text + tok->start, (size_t)(tok->end - tok->start), pos, dst, cap);
-  if (s->cps[k] != NOT_COUNTED) s->cps[k] += hcc__utf8_count(dst, n);
+  learn(s, k, first, dst, n);
   /* A lone surrogate decodes to ED A0..BF xx, which valid raw UTF-8 never
    * holds (the validator refuses encoded surrogates): "?" replaces it.
    * The validator counted the document's lone surrogates: mostly none,
@@ -774,7 +805,9 @@ static int dedupe(hcc_prune *p, hcc_error *err) {
   int *items = hcc__arena_take(p->a, ((size_t)t->nmsg + 1) * sizeof *items);
   uint64_t *keys = hcc__arena_take(p->a, ((size_t)t->nmsg + 1) * sizeof *keys);
   size_t *cps = hcc__arena_take(p->a, ((size_t)t->nmsg + 1) * sizeof *cps);
-  if (!set || !items || !keys || !cps)
+  size_t *nl = hcc__arena_take(p->a, ((size_t)t->nmsg + 1) * sizeof *nl);
+  unsigned char *fl = hcc__arena_take(p->a, (size_t)t->nmsg + 1);
+  if (!set || !items || !keys || !cps || !nl || !fl)
     return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the duplicate table");
   memset(set, 0, nslot * sizeof *set);
   /* the outputs hashed in input order (memory order: the lanes read
@@ -785,21 +818,20 @@ static int dedupe(hcc_prune *p, hcc_error *err) {
     int c = m->content;
     if (m->role != HCC_ROLE_TOOL || c < 0 || d->tok[c].type != HCC_T_STRING) continue;
     /* len(content) < 200 skips it; where the byte length does not say,
-     * it is hashed anyway and counted while hashed (NOT_COUNTED marks the
-     * ones the length decides).  Nothing is counted before: this is the
-     * first pass over the outputs. */
-    int gate = hcc__json_len_gate((size_t)(d->tok[c].end - d->tok[c].start), DEDUPE_MIN_CHARS - 1);
-    if (gate == 0) continue;
-    cps[n] = gate > 0 ? NOT_COUNTED : 0;
+     * it is hashed anyway and counted while hashed.  Nothing is counted
+     * before: this is the first pass over the outputs. */
+    if (!hcc__json_len_gate((size_t)(d->tok[c].end - d->tok[c].start), DEDUPE_MIN_CHARS - 1)) continue;
+    cps[n] = nl[n] = 0, fl[n] = 0;
     items[n++] = i;
   }
-  dedupe_src src = {d, t, items, cps};
+  dedupe_src src = {d, t, items, cps, nl, fl};
   hcc__md5_many(n, content_bytes, &src, keys);
   for (size_t k = n; k-- > 0;) {
-    if (cps[k] != NOT_COUNTED) {
-      p->m[items[k]].cps1 = 1 + cps[k];
-      if (cps[k] < DEDUPE_MIN_CHARS) continue;
-    }
+    hcc_prune_msg *pm = &p->m[items[k]];
+    pm->cps1 = 1 + cps[k], pm->nl1 = 1 + nl[k];
+    pm->facts = (unsigned char)((fl[k] & (HCC_TS_NOT_BLANK | HCC_TS_NOT_BRACKET)) |
+                                (fl[k] & KEY_QUOTE ? 0 : HCC_TS_NO_KEY_QUOTE));
+    if (cps[k] < DEDUPE_MIN_CHARS) continue;
     uint64_t key = keys[k] + 1;
     size_t s = (size_t)(key * 0x9e3779b97f4a7c15u >> 20) & (nslot - 1);
     while (set[s] && set[s] != key) s = (s + 1) & (nslot - 1);
@@ -931,7 +963,8 @@ size_t hcc__prune_need(const hcc_json_info *info, size_t len) {
    * (for its tool_calls, given back: args_change, args_delta, put_calls;
    * a message is written with one edit, never both). */
   size_t dups = hcc__arena_cost(dup * sizeof(uint64_t)) + hcc__arena_cost((msgs + 1) * sizeof(int)) +
-                hcc__arena_cost((msgs + 1) * sizeof(uint64_t)) + hcc__arena_cost((msgs + 1) * sizeof(size_t));
+                hcc__arena_cost((msgs + 1) * sizeof(uint64_t)) + 2 * hcc__arena_cost((msgs + 1) * sizeof(size_t)) +
+                hcc__arena_cost(msgs + 1);
   size_t head = hcc__arena_cost(head_cap_bound(info)) + hcc__ts_head_need(&m);
   size_t shrink = hcc__args_shrink_need(info->max_arguments, info->max_arguments_tokens);
   size_t once = dups > head ? dups : head;
@@ -966,7 +999,8 @@ int hcc__prune_run(hcc_prune *p, const hcc_transcript *t, const hcc_prune_cfg *c
     p->m[i].depth = 0;
     p->m[i].memo = -1;
     p->m[i].orig = p->m[i].now = -1;
-    p->m[i].cps1 = 0;
+    p->m[i].cps1 = p->m[i].nl1 = 0;
+    p->m[i].facts = 0;
   }
   int rc = hcc__est_init(&p->est, &hcc__est_hermes, t, len, a, err);
   if (rc == HCC_OK) rc = build_index(p, err);

@@ -38,11 +38,13 @@ typedef struct hcc_prune_msg {
   unsigned char action; /* hcc_prune_action */
   unsigned char depth;  /* SUMMARY: 1, or 2 when the pressure pass summarised
                            its own summary again */
+  unsigned char facts;  /* HCC_TS_* facts of a string content (hcc_ts_text) */
   int memo;             /* SUMMARY: the call whose head the line uses */
   int64_t orig;         /* estimate of the input message, -1: not computed */
   int64_t now;          /* estimate as pruned so far, -1: not computed */
   size_t cps1;          /* code points of a string content + 1; 0: not counted
                            (dedupe, demote and the summary's tail all ask) */
+  size_t nl1;           /* its "\n"s + 1; 0: not counted (the summary's tail) */
 } hcc_prune_msg;
 
 typedef struct hcc_prune_memo hcc_prune_memo;

@@ -129,6 +129,7 @@ static size_t search_start(const hcc_ts_text *t, const char *lit) {
 static int find_number(const hcc_ts_text *t, const char *lit, int minus, size_t *gs,
                        size_t *ge) {
   enum { LIT, WS1, WS2, MINUS, DIG } st = LIT;
+  if ((t->facts & HCC_TS_NO_KEY_QUOTE) && (lit[1] == 'e' || lit[1] == 't')) return 0;
   size_t m = strlen(lit), pos = search_start(t, lit), start = 0;
   if (pos == t->n) return 0;
   int fail[24], k = 0, consumed = 0;
@@ -197,14 +198,16 @@ static void emit_number(const hcc_ts_text *t, const char *lit, int minus, hcc_ts
   while (gs < ge) emit(ctx, hcc__ts_next(t, &gs));
 }
 
-/* content.count("\n") + 1 if content.strip() else 0.  The blank test
+/* content.count("\n") + 1 if content.strip() else 0, from the facts the
+ * caller knows where it knows them.  The blank test
  * stops at the first non-blank code point; the count reads only the
  * escapes of a JSON body (a raw newline cannot appear in one) and the
  * newline bytes of text, skipping everything else in bulk. */
 static uint64_t line_count(const hcc_ts_text *t) {
-  int blank = 1;
+  int blank = !(t->facts & HCC_TS_NOT_BLANK);
   for (size_t pos = 0; blank && pos < t->n;) blank = hcc__py_isspace(hcc__ts_next(t, &pos));
   if (blank) return 0;
+  if (t->nl1) return t->nl1;
   if (t->json) return 1 + (uint64_t)hcc__json_newlines(t->s, t->n);
   uint64_t lines = 1;
   for (const char *p = t->s, *end = t->s + t->n; (p = memchr(p, '\n', (size_t)(end - p))); p++) lines++;
@@ -282,6 +285,8 @@ static const struct { const char *name; branch b; } branches[] = {
     {"todo", B_TODO},                 {"clarify", B_CLARIFY},
     {"text_to_speech", B_TTS},        {"cronjob", B_CRON},
     {"process", B_PROCESS}};
+
+enum { BRANCH_NAME_MAX = 32 }; /* more than any name above (browser_snapshot: 16) */
 
 /* Returned by a branch when Python would raise inside it: the outer guard
  * then writes "[<name>] (<n:,> chars result)". */
@@ -623,8 +628,13 @@ int hcc__ts_head(const hcc_doc *d, int name, int args, hcc_arena *scratch,
   if (name < 0) {
     c.known = NULL; /* "unknown": the generic line */
   } else if (d->tok[name].type == HCC_T_STRING) {
-    for (size_t k = 0; k < sizeof branches / sizeof branches[0]; k++)
-      if (hcc__json_str_eq(d, name, branches[k].name, strlen(branches[k].name))) {
+    /* decoded once, then compared with each name; an escape takes at
+     * most six bytes a byte, so a longer body decodes longer than any */
+    char nm[6 * BRANCH_NAME_MAX];
+    size_t rn = (size_t)(d->tok[name].end - d->tok[name].start);
+    size_t n = rn <= sizeof nm ? hcc__json_decode(d->text + d->tok[name].start, rn, nm) : BRANCH_NAME_MAX + 1;
+    for (size_t k = 0; n <= BRANCH_NAME_MAX && k < sizeof branches / sizeof branches[0]; k++)
+      if (strlen(branches[k].name) == n && memcmp(branches[k].name, nm, n) == 0) {
         b = branches[k].b;
         c.known = branches[k].name;
         break;

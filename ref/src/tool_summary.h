@@ -46,8 +46,17 @@ typedef struct hcc_ts_text {
   const char *s;
   size_t n;
   int json;
-  size_t cps1; /* its code points + 1 when the caller knows them, else 0 */
+  size_t cps1;    /* its code points + 1 when the caller knows them, else 0 */
+  size_t nl1;     /* its "\n"s + 1 when the caller knows them, else 0 */
+  unsigned facts; /* HCC_TS_* facts the caller knows of the text */
 } hcc_ts_text;
+/* What a caller that had the decoded text in hand may have learnt of it
+ * (prune's duplicate pass decodes every long output once), so a tail does
+ * not read the text again; a clear bit says nothing. */
+#define HCC_TS_NOT_BLANK 1u    /* a code point that is not str.isspace() */
+#define HCC_TS_NO_KEY_QUOTE 2u /* no '"' followed by 'e' or 't': "exit_code" and
+                                  "total_count", quotes included, cannot occur */
+#define HCC_TS_NOT_BRACKET 4u  /* the first code point is not '[' */
 /* Next code point of t at *pos. */
 uint32_t hcc__ts_next(const hcc_ts_text *t, size_t *pos);
 

@@ -1,7 +1,8 @@
 /* test_bytes.c -- hcc__find_pair and hcc__find_pairs against a
  * byte-at-a-time search, on every length up to 70 (the sixteen-wide loop,
  * its tails and the pair straddling a block edge) over a four-letter
- * alphabet. */
+ * alphabet; hcc__count_byte against a byte-at-a-time count, up to and
+ * past the 255 blocks its lane counters hold. */
 #include "unit.h"
 
 static size_t naive(const char *s, size_t n, char a, char b) {
@@ -31,7 +32,28 @@ static void test_find_pair(void **state) {
   assert_int_equal(hcc__find_pair("", 0, 'x', 'x'), 0);
 }
 
+static void test_count_byte(void **state) {
+  (void)state;
+  enum { MAX = 255 * 16 * 2 + 40 };
+  static char s[MAX];
+  uint64_t x = 0x13198a2e03707344ull;
+  for (int it = 0; it < 3000; it++) {
+    size_t n = it < 2000 ? (size_t)(it % 90) : (size_t)(x % MAX);
+    for (size_t k = 0; k < n; k++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      s[k] = it % 3 == 0 ? '\n' : "\n\nab\xff"[x % 5]; /* a third all newlines: every lane full */
+    }
+    size_t nl = 0, ff = 0;
+    for (size_t k = 0; k < n; k++) nl += s[k] == '\n', ff += s[k] == '\xff';
+    assert_int_equal(hcc__count_byte(s, n, '\n'), nl);
+    assert_int_equal(hcc__count_byte(s, n, '\xff'), ff); /* a byte above 0x7f */
+  }
+  memset(s, '\n', MAX);
+  assert_int_equal(hcc__count_byte(s, MAX, '\n'), MAX);
+  assert_int_equal(hcc__count_byte(s, 0, '\n'), 0);
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_find_pair)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_find_pair), cmocka_unit_test(test_count_byte)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -181,6 +181,132 @@ static void test_many_outputs_one_call(void **state) {
   free(in);
 }
 
+/* ---- what the duplicate pass learns (PRUNE-3 feeding PRUNE-4, PRUNE-6) ----- */
+
+/* Appends a JSON body of n decoded characters to in: letters, a newline
+ * every 37th, with `wide` an "é" every 11th (two bytes, one code point);
+ * *nl and *cps count the newlines and code points. */
+static size_t filler(char *in, size_t n0, size_t n, int wide, size_t *nl, size_t *cps) {
+  for (size_t j = 0; j < n; j++, (*cps)++) {
+    if (j % 37 == 36) {
+      in[n0++] = '\\', in[n0++] = 'n', (*nl)++;
+    } else if (wide && j % 11 == 0) {
+      in[n0++] = '\xc3', in[n0++] = '\xa9';
+    } else {
+      in[n0++] = (char)('a' + j % 26);
+    }
+  }
+  return n0;
+}
+
+static size_t call(char *in, size_t n, int id, const char *name, const char *args) {
+  return n + (size_t)sprintf(in + n, "{\"role\": \"assistant\", \"content\": null, \"tool_calls\": [{\"id\": \"c%d\", "
+                                     "\"type\": \"function\", \"function\": {\"name\": \"%s\", \"arguments\": \"%s\"}}]}, "
+                                     "{\"role\": \"tool\", \"tool_call_id\": \"c%d\", \"content\": \"", id, name, args, id);
+}
+
+/* The duplicate pass decodes each long output in pieces of about 1 KB
+ * and learns its newlines, code points and whether it can hold
+ * "exit_code" while hashing it; the summaries read those instead of the
+ * text.  Outputs with the key at every offset up to 2,400 put its quote
+ * at the end of a piece, and its letters on both sides of a boundary;
+ * each summary must still show the exit code and the line count
+ * (content.count("\n") + 1), and each read_file summary the code points
+ * of a text of two-byte characters longer than a piece. */
+static void test_facts_across_pieces(void **state) {
+  (void)state;
+  enum { N = 2400, R = 40 };
+  size_t cap = (size_t)(N + R) * 6000, n = 0;
+  char *in = malloc(cap), *big = malloc(8 << 20);
+  size_t *lines = malloc((N + R) * sizeof *lines);
+  assert_true(in && big && lines);
+  in[n++] = '[';
+  for (int o = 0; o < N + R; o++) {
+    size_t nl = 0, cps = 0;
+    if (o < N) {
+      n = call(in, n, o, "terminal", "{\\\"command\\\": \\\"ls\\\"}");
+      n = filler(in, n, (size_t)o, 0, &nl, &cps);
+      n += (size_t)sprintf(in + n, "\\\"exit_code\\\": %d", o % 97);
+      n = filler(in, n, 250, 0, &nl, &cps);
+      lines[o] = nl + 1;
+    } else {
+      n = call(in, n, o, "read_file", "{\\\"path\\\": \\\"f\\\"}");
+      n = filler(in, n, 1000 + (size_t)(o - N) * 37, 1, &nl, &cps);
+      lines[o] = cps; /* what its summary prints */
+    }
+    n += (size_t)sprintf(in + n, "\"}, ");
+  }
+  n += (size_t)sprintf(in + n, "{\"role\": \"user\", \"content\": \"ok\"}]");
+  hcc_params p = count1();
+  size_t need;
+  hcc_error err;
+  assert_int_equal(hcc_workspace_size(HCC_OP_PRUNE, &p, in, n, &need, &err), HCC_OK);
+  char *ws = malloc(need);
+  assert_non_null(ws);
+  assert_int_equal(hcc_run(HCC_OP_PRUNE, &p, in, n, ws, need, big, (8 << 20) - 1, &out_len, &err), HCC_OK);
+  big[out_len] = 0;
+  const char *at = big;
+  char want[128];
+  for (int o = 0; o < N + R; o++) {
+    if (o < N) /* the read_file texts have 1,000 to 2,443 code points: f"{n:,}" */
+      sprintf(want, "\"content\": \"[terminal] ran `ls` -> exit %d, %zu lines output\"}", o % 97, lines[o]);
+    else
+      sprintf(want, "\"content\": \"[read_file] read f from line 1 (%zu,%03zu chars)\"}", lines[o] / 1000,
+              lines[o] % 1000);
+    const char *hit = strstr(at, want);
+    if (!hit) print_message("offset %d: no %s\n", o, want);
+    assert_non_null(hit);
+    at = hit + strlen(want);
+  }
+  free(ws);
+  free(lines);
+  free(big);
+  free(in);
+}
+
+/* The tests of pass 2 and of the tails on what the duplicate pass learns
+ * of a text's start and blankness, against hermes's answers: a placeholder
+ * or summary prefix spelt with an escape is the same prefix (the output
+ * stays); text blank in Python's sense, ASCII or U+3000, has 0 lines, and
+ * is not blank once one letter follows. */
+static void test_facts_decoded(void **state) {
+  (void)state;
+  size_t cap = 1 << 16, n = 0, nl = 0, cps = 0;
+  char *in = malloc(cap);
+  assert_non_null(in);
+  in[n++] = '[';
+  const char *kept[] = {"\\u005bDuplicate tool output", "\\u005bscreenshot removed", "\\u005b"};
+  for (int k = 0; k < 3; k++) {
+    n = call(in, n, k, "terminal", "{\\\"command\\\": \\\"ls\\\"}");
+    n += (size_t)sprintf(in + n, "%s", kept[k]);
+    n = filler(in, n, 250 + (size_t)k, 0, &nl, &cps);
+    n += (size_t)sprintf(in + n, "%s\"}, ", k == 2 ? "(9 chars)" : "");
+  }
+  for (int k = 0; k < 4; k++) { /* blank: spaces, newlines, U+3000; then U+3000 and a letter */
+    n = call(in, n, 10 + k, "terminal", "{\\\"command\\\": \\\"ls\\\"}");
+    for (int j = 0; j < 210; j++)
+      n += (size_t)sprintf(in + n, "%s", k == 0 ? " \\t" : k == 1 ? "\\n" : "\xe3\x80\x80");
+    n += (size_t)sprintf(in + n, "%s\"}, ", k == 3 ? "x\\n" : "");
+  }
+  n += (size_t)sprintf(in + n, "{\"role\": \"user\", \"content\": \"ok\"}]");
+  in[n] = 0;
+  hcc_params p = count1();
+  assert_int_equal(run(HCC_OP_PRUNE, &p, in), HCC_OK);
+  assert_non_null(strstr(out, "\"content\": \"\\u005bDuplicate tool outputabcd"));
+  assert_non_null(strstr(out, "\"content\": \"\\u005bscreenshot removedabcd"));
+  /* "[" ... " chars)" under 400 code points reads as a summary line */
+  assert_non_null(strstr(out, "\"content\": \"\\u005babcd"));
+  const char *want[] = {"exit ?, 0 lines output", "exit ?, 0 lines output", "exit ?, 0 lines output",
+                        "exit ?, 2 lines output"};
+  const char *at = out;
+  for (int k = 0; k < 4; k++) {
+    const char *hit = strstr(at, want[k]);
+    assert_non_null(hit);
+    at = hit + 1;
+  }
+  free(in);
+}
+
 /* ---- historical media (media.c) ------------------------------------------ */
 
 static int run_media(const char *in) {
@@ -237,6 +363,8 @@ int main(void) {
       cmocka_unit_test(test_sizing),
       cmocka_unit_test(test_reject),
       cmocka_unit_test(test_many_outputs_one_call),
+      cmocka_unit_test(test_facts_across_pieces),
+      cmocka_unit_test(test_facts_decoded),
       cmocka_unit_test(test_media_anchor),
       cmocka_unit_test(test_media_no_anchor),
   };

@@ -127,7 +127,7 @@ static const char *summarize(const char *doc) {
   hcc_ts_tail tail;
   hcc__out_init(&o, buf, sizeof buf - 1);
   assert_int_equal(hcc__ts_head(&d, name, args, &a, &o, &tail, &err), HCC_OK);
-  hcc_ts_text t = {d.text + d.tok[content].start, (size_t)(d.tok[content].end - d.tok[content].start), 1, 0};
+  hcc_ts_text t = {d.text + d.tok[content].start, (size_t)(d.tok[content].end - d.tok[content].start), 1, 0, 0, 0};
   hcc__ts_tail(&t, tail, hcc__ts_emit_out, &o);
   assert_true(o.len < sizeof buf);
   buf[o.len] = 0;
@@ -261,7 +261,7 @@ static void test_tails_end_no_summary_marker(void **state) {
       memcpy(body + n, p, strlen(p));
       n += strlen(p);
     }
-    hcc_ts_text t = {body, n, 1, 0};
+    hcc_ts_text t = {body, n, 1, 0, 0, 0};
     for (int tail = HCC_TS_NONE; tail <= HCC_TS_LINES_OUTPUT; tail++) {
       hcc_out o;
       hcc__out_init(&o, out, sizeof out);
