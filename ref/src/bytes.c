@@ -1,6 +1,10 @@
 /* bytes.c -- byte searches the hot paths need and libc lacks. */
 #include "internal.h"
 
+#ifdef HCC_AVX512
+#include <immintrin.h>
+#endif
+
 #if defined(__SSE2__) && !defined(HCC_NO_SIMD)
 #include <emmintrin.h>
 #endif
@@ -52,4 +56,52 @@ size_t hcc__count_byte(const char *s, size_t n, char c) {
 #endif
   for (; i < n; i++) k += s[i] == c;
   return k;
+}
+
+/* The three counts of hcc__text_stats, each with its own pass. */
+static void stats_by_passes(const char *s, size_t n, int quote_before, hcc_text_stats *st) {
+  st->cps = hcc__utf8_count(s, n);
+  st->newlines = hcc__count_byte(s, n, '\n');
+  st->quote_et = n && ((quote_before && (s[0] == 'e' || s[0] == 't')) ||
+                       hcc__find_pairs(s, n, '"', 'e', '"', 't') < n);
+}
+
+#ifdef HCC_AVX512
+/* One pass, 64 bytes a step (the last step a masked load): continuation
+ * bytes (signed, below -64), newlines, and quotes whose next byte (in
+ * this block, or the first of the next by the carry) is 'e' or 't'. */
+HCC_AVX512 static void stats_avx512(const char *s, size_t n, int quote_before, hcc_text_stats *st) {
+  const __m512i lim = _mm512_set1_epi8(-64), nl = _mm512_set1_epi8('\n'), q = _mm512_set1_epi8('"');
+  const __m512i le = _mm512_set1_epi8('e'), lt = _mm512_set1_epi8('t');
+  uint64_t carry = quote_before ? 1 : 0, seen = 0;
+  size_t cont = 0, lines = 0;
+  for (size_t i = 0; i < n; i += 64) {
+    __mmask64 m = n - i >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << (n - i)) - 1;
+    __m512i x = _mm512_maskz_loadu_epi8(m, s + i);
+    cont += (size_t)__builtin_popcountll(_mm512_mask_cmplt_epi8_mask(m, x, lim));
+    lines += (size_t)__builtin_popcountll(_mm512_mask_cmpeq_epi8_mask(m, x, nl));
+    uint64_t qm = _mm512_mask_cmpeq_epi8_mask(m, x, q);
+    uint64_t et = _mm512_mask_cmpeq_epi8_mask(m, x, le) | _mm512_mask_cmpeq_epi8_mask(m, x, lt);
+    seen |= ((qm << 1) | carry) & et;
+    carry = qm >> 63;
+  }
+  st->cps = n - cont;
+  st->newlines = lines;
+  st->quote_et = seen != 0;
+}
+#endif
+
+void hcc__text_stats_as(int avx512, const char *s, size_t n, int quote_before, hcc_text_stats *st) {
+#ifdef HCC_AVX512
+  if (avx512 && hcc__avx512()) {
+    stats_avx512(s, n, quote_before, st);
+    return;
+  }
+#endif
+  (void)avx512;
+  stats_by_passes(s, n, quote_before, st);
+}
+
+void hcc__text_stats(const char *s, size_t n, int quote_before, hcc_text_stats *st) {
+  hcc__text_stats_as(1, s, n, quote_before, st);
 }

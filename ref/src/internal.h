@@ -347,6 +347,17 @@ size_t hcc__find_pair(const char *s, size_t n, char a, char b);
 size_t hcc__find_pairs(const char *s, size_t n, char a1, char b1, char a2, char b2);
 /* How many bytes of s[0..n) are c. */
 size_t hcc__count_byte(const char *s, size_t n, char c);
+/* What prune's duplicate pass learns of each piece of decoded text it
+ * hashes, in one pass: code points (of WTF-8), newlines, and whether a
+ * '"' is followed by 'e' or 't' (quote_before: the piece before ended on
+ * a '"'). */
+typedef struct hcc_text_stats {
+  size_t cps, newlines;
+  int quote_et;
+} hcc_text_stats;
+void hcc__text_stats(const char *s, size_t n, int quote_before, hcc_text_stats *st);
+/* The same by one pass a count when avx512 is 0 (the tests compare). */
+void hcc__text_stats_as(int avx512, const char *s, size_t n, int quote_before, hcc_text_stats *st);
 
 /* ---- UTF-8 / code points (utf8.c) -------------------------------------- */
 /* Number of code points of WTF-8 text. */

@@ -755,17 +755,16 @@ typedef struct dedupe_src {
 
 static void learn(const dedupe_src *s, size_t k, int first, const char *b, size_t n) {
   unsigned f = s->fl[k];
+  hcc_text_stats st;
   if (!n) return;
-  s->cps[k] += hcc__utf8_count(b, n);
-  s->nl[k] += hcc__count_byte(b, n, '\n');
+  hcc__text_stats(b, n, (f & QUOTE_LAST) != 0, &st);
+  s->cps[k] += st.cps, s->nl[k] += st.newlines;
+  if (st.quote_et) f |= KEY_QUOTE;
   if (first && b[0] != '[') f |= HCC_TS_NOT_BRACKET;
   /* an ASCII byte that is not blank; a multi-byte code point may be
    * blank (U+3000), so those leave the question open */
   for (size_t i = 0; !(f & HCC_TS_NOT_BLANK) && i < n; i++)
     if ((unsigned char)b[i] < 0x80 && !hcc__py_isspace((unsigned char)b[i])) f |= HCC_TS_NOT_BLANK;
-  if (!(f & KEY_QUOTE) && (((f & QUOTE_LAST) && (b[0] == 'e' || b[0] == 't')) ||
-                           hcc__find_pairs(b, n, '"', 'e', '"', 't') < n))
-    f |= KEY_QUOTE;
   f = (f & ~QUOTE_LAST) | (b[n - 1] == '"' ? QUOTE_LAST : 0);
   s->fl[k] = (unsigned char)f;
 }

@@ -2,7 +2,10 @@
  * byte-at-a-time search, on every length up to 70 (the sixteen-wide loop,
  * its tails and the pair straddling a block edge) over a four-letter
  * alphabet; hcc__count_byte against a byte-at-a-time count, up to and
- * past the 255 blocks its lane counters hold. */
+ * past the 255 blocks its lane counters hold; hcc__text_stats, both ways
+ * (one AVX-512 pass where the CPU has it, one pass a count), against
+ * byte-at-a-time counts, on every length up to 200 and the pair across
+ * 64-byte blocks. */
 #include "unit.h"
 
 static size_t naive(const char *s, size_t n, char a, char b) {
@@ -53,7 +56,36 @@ static void test_count_byte(void **state) {
   assert_int_equal(hcc__count_byte(s, 0, '\n'), 0);
 }
 
+static void test_text_stats(void **state) {
+  (void)state;
+  char s[200];
+  uint64_t x = 0xa4093822299f31d0ull;
+  for (int it = 0; it < 40000; it++) {
+    size_t n = (size_t)(it % 201);
+    for (size_t k = 0; k < n; k++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      s[k] = "\"\"etx\n\xc3\xa9\xe4\xb8\x80"[x % 10]; /* quotes, letters, newlines, bytes of é and 一 */
+    }
+    int before = it % 3 == 0;
+    size_t cps = 0, nl = 0;
+    int et = n && before && (s[0] == 'e' || s[0] == 't');
+    for (size_t k = 0; k < n; k++) {
+      cps += ((unsigned char)s[k] & 0xC0) != 0x80;
+      nl += s[k] == '\n';
+      et |= k + 1 < n && s[k] == '"' && (s[k + 1] == 'e' || s[k + 1] == 't');
+    }
+    for (int way = 0; way < 2; way++) {
+      hcc_text_stats st;
+      hcc__text_stats_as(way, s, n, before, &st);
+      assert_int_equal(st.cps, cps);
+      assert_int_equal(st.newlines, nl);
+      assert_int_equal(st.quote_et, et);
+    }
+  }
+}
+
 int main(void) {
-  const struct CMUnitTest tests[] = {cmocka_unit_test(test_find_pair), cmocka_unit_test(test_count_byte)};
+  const struct CMUnitTest tests[] = {cmocka_unit_test(test_find_pair), cmocka_unit_test(test_count_byte),
+                                     cmocka_unit_test(test_text_stats)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
