@@ -158,6 +158,21 @@ def run_ref(op, path, runs, touch=True, budget=None):
     return json.loads(r.stdout)
 
 
+def speed_probe(sizes):
+    """The machine's speed now: validate on the transcript of the largest
+    ladder size up to 10 MB, median MB/s of 9 runs.  Taken at the start and
+    at the end of a run: a shared VM's speed drifts (by a quarter within
+    minutes on the project's machine), and figures from either end of a run
+    compare only as well as the two probes agree."""
+    fit = [(s, l) for s, l in sizes if s <= 10 * MB]
+    if not fit:
+        return None
+    size, label = fit[-1]
+    path, gm = ladder_input("transcript", size, label)
+    r = run_ref("validate", path, 9, touch=False)
+    return {"input": "transcript-" + label, "mbps": mbps(gm["bytes"], r["median_s"])} if r.get("median_s") else None
+
+
 def run_cli(op, path, runs):
     """End-to-end `hcc OP FILE > /dev/null`: wall time (median) and peak RSS
     of a fresh process, measured by bench_ops --exec (fork, exec, wait4)."""
@@ -338,6 +353,11 @@ def main():
     for o, why in sorted(skipped_ops.items()):
         print("op %s skipped: %s" % (o, why))
     print()
+
+    meta["probe_start"] = speed_probe(sizes)
+    if meta["probe_start"]:
+        print("speed probe at the start: validate on %s, %s MB/s" % (
+            meta["probe_start"]["input"], fnum(meta["probe_start"]["mbps"])))
 
     # ---- the ladder ----
     results = []
@@ -653,11 +673,20 @@ def main():
         print()
 
     meta["loadavg_end"] = os.getloadavg()
+    meta["probe_end"] = speed_probe(sizes)
+    p0, p1 = meta["probe_start"], meta["probe_end"]
+    meta["probe_drift"] = p1["mbps"] / p0["mbps"] - 1 if p0 and p1 else None
     doc = {"meta": meta, "skipped_ops": skipped_ops, "results": results, "memchr": memchr, "scaling": scaling,
            "adversarial": adv, "targets": targets, "profile": prof}
     with open(a.out, "w") as f:
         json.dump(doc, f, indent=1)
     print("load average at the end: %.2f %.2f %.2f" % meta["loadavg_end"])
+    if meta["probe_drift"] is not None:
+        d = meta["probe_drift"]
+        print("speed probe at the end: %s MB/s, %+.0f%% against the start%s" % (
+            fnum(p1["mbps"]), 100 * d,
+            "" if abs(d) <= 0.15 else " -- the machine's speed drifted during the run: compare"
+            " figures from its two ends with care, or run again"))
     print("results written to %s" % os.path.relpath(a.out, ROOT))
     return 0
 

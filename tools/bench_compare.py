@@ -81,6 +81,18 @@ def output_state(ro, rn, same_gen):
     return "same" if md_o == md_n else "CHANGED"
 
 
+PROBE_SLACK = 0.15  # two runs' speed probes further apart than this: a warning
+
+
+def probes(meta):
+    """The run's speed probes (tools/bench.py speed_probe), when it has them."""
+    p0, p1 = meta.get("probe_start") or {}, meta.get("probe_end") or {}
+    if not p0.get("mbps"):
+        return ""
+    end = "; %s at the end" % fmt(p1["mbps"]) if p1.get("mbps") else ""
+    return "  speed probe %s MB/s%s" % (fmt(p0["mbps"]), end)
+
+
 def main():
     ap = argparse.ArgumentParser(description="compare two make-bench results")
     ap.add_argument("old")
@@ -95,8 +107,13 @@ def main():
         ap.error("--adv-factor must be above 1")
     old, new = load(a.old), load(a.new)
     om, nm = old.get("meta") or {}, new.get("meta") or {}
-    print("old: %s  %s  (%s)" % (om.get("git", "?"), om.get("date", "?"), a.old))
-    print("new: %s  %s  (%s)" % (nm.get("git", "?"), nm.get("date", "?"), a.new))
+    print("old: %s  %s  (%s)%s" % (om.get("git", "?"), om.get("date", "?"), a.old, probes(om)))
+    print("new: %s  %s  (%s)%s" % (nm.get("git", "?"), nm.get("date", "?"), a.new, probes(nm)))
+    speeds = [m.get("probe_start") and m["probe_start"].get("mbps") for m in (om, nm)]
+    if all(speeds) and abs(speeds[1] / speeds[0] - 1) > PROBE_SLACK:
+        print("WARNING: the machine ran at different speeds in the two runs (speed probe %s against %s"
+              " MB/s): changes of %+.0f %% or less are the machine's, not the code's"
+              % (fmt(speeds[0]), fmt(speeds[1]), 100 * (speeds[1] / speeds[0] - 1)))
     same_gen = (om.get("seed"), om.get("gen_version")) == (nm.get("seed"), nm.get("gen_version"))
     if not same_gen:
         print("WARNING: the runs used different generators (seed, gen_version): %s against %s; "

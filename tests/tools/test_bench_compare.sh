@@ -15,7 +15,7 @@ check() { # name, command status wanted, pattern the output must hold
 $PY - "$T" <<'PYEOF'
 import json, sys
 t = sys.argv[1]
-def result(median, md5, seed=1, ns=2.0, small_md5="small"):
+def result(median, md5, seed=1, ns=2.0, small_md5="small", probe=None):
     row = {"op": "repair", "input": "transcript", "size": "100MB", "bytes": 100_000_000,
            "ref": {"rc": "HCC_OK", "median_s": median, "min_s": median * 0.9, "ws_need": 54_000_000,
                    "out_md5": md5},
@@ -25,14 +25,19 @@ def result(median, md5, seed=1, ns=2.0, small_md5="small"):
                      "out_md5": small_md5},
              "hermes": {"status": "ok", "median_s": 0.3, "min_s": 0.3}}
     adv = [{"shape": "floats", "op": "truncate-args", "full_bytes": 100_000_000, "ns_per_byte_full": ns}]
-    return {"meta": {"git": "c%d" % int(median * 100), "date": "d", "seed": seed, "gen_version": 1},
-            "results": [small, row], "adversarial": adv}
+    meta = {"git": "c%d" % int(median * 100), "date": "d", "seed": seed, "gen_version": 1}
+    if probe:
+        meta["probe_start"], meta["probe_end"] = {"mbps": probe}, {"mbps": probe * 0.9}
+    return {"meta": meta, "results": [small, row], "adversarial": adv}
 json.dump(result(0.10, "aaa"), open(t + "/old.json", "w"))
 json.dump(result(0.05, "aaa", ns=1.0), open(t + "/faster.json", "w"))
 json.dump(result(0.05, "bbb"), open(t + "/changed.json", "w"))
 json.dump(result(0.05, "aaa", seed=2), open(t + "/othergen.json", "w"))
 json.dump(result(0.05, "aaa", small_md5="other"), open(t + "/changed_small.json", "w"))
 open(t + "/bad.json", "w").write("{\"results\": 3}")
+json.dump(result(0.10, "aaa", probe=2500.0), open(t + "/probe_old.json", "w"))
+json.dump(result(0.05, "aaa", probe=2000.0), open(t + "/probe_slow.json", "w"))
+json.dump(result(0.05, "aaa", probe=2400.0), open(t + "/probe_near.json", "w"))
 PYEOF
 C=tools/bench_compare.py
 $PY $C "$T/old.json" "$T/faster.json" >"$T/out" 2>&1
@@ -56,5 +61,10 @@ check "another generator: warned, outputs not compared" 0 $? "WARNING: the runs 
 $PY $C "$T/old.json" "$T/bad.json" >"$T/out" 2>&1
 st=$?; [ $st -ne 0 ] && st=1
 check "a file that is no result is refused" 1 $st "is not a \`make bench\` result"
+$PY $C "$T/probe_old.json" "$T/probe_slow.json" >"$T/out" 2>&1
+check "speed probes shown" 0 $? "speed probe 2,500 MB/s; 2,250 at the end"
+check "probes a fifth apart: warned" 0 0 "WARNING: the machine ran at different speeds in the two runs (speed probe 2,500 against 2,000"
+$PY $C "$T/probe_old.json" "$T/probe_near.json" >"$T/out" 2>&1
+if grep -q "different speeds" "$T/out"; then echo "FAIL probes 4 % apart: warned"; fails=$((fails + 1)); else echo "ok probes 4 % apart: no warning"; fi
 if [ $fails -ne 0 ]; then echo "test_bench_compare: $fails failed"; exit 1; fi
 echo "test_bench_compare: all passed"
