@@ -1,5 +1,6 @@
 /* bytes.c -- byte searches the hot paths need and libc lacks. */
 #include "internal.h"
+#include "lane_count.h"
 
 #ifdef HCC_AVX512
 #include <immintrin.h>
@@ -41,18 +42,8 @@ size_t hcc__find_pairs(const char *s, size_t n, char a1, char b1, char a2, char 
 
 size_t hcc__count_byte(const char *s, size_t n, char c) {
   size_t i = 0, k = 0;
-#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
-  /* each lane counts its matches (a compare is -1 where equal) for up to
-   * 255 blocks, then the lanes are summed (psadbw); no popcount, which
-   * baseline x86-64 has only as a libgcc call */
-  const __m128i v = _mm_set1_epi8(c), zero = _mm_setzero_si128();
-  while (n - i >= 16) {
-    __m128i acc = zero;
-    for (int b = 0; b < 255 && n - i >= 16; b++, i += 16)
-      acc = _mm_sub_epi8(acc, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(s + i)), v));
-    __m128i sum = _mm_sad_epu8(acc, zero);
-    k += (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_extract_epi16(sum, 4);
-  }
+#ifdef HCC_LANE_COUNT
+  k = hcc__lane_count(s, n, HCC_MARK_BYTE, c, &i);
 #endif
   for (; i < n; i++) k += s[i] == c;
   return k;

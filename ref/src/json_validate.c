@@ -19,6 +19,7 @@
  * kinds, their start offsets and token indexes.  Cost is O(1) per byte
  * whatever the shape of the input. */
 #include "internal.h"
+#include "lane_count.h"
 #include "next_bslash.h"
 
 #if defined(__SSE2__) && !defined(HCC_NO_SIMD)
@@ -576,24 +577,12 @@ static inline __attribute__((always_inline)) int args_or_name(const unsigned cha
 }
 
 /* Bytes of s[0..n) that are '[', '{', ',', ':' or a backslash (see
- * hcc_json_info.max_arguments_tokens); sixteen at a time with SSE2, the
- * matches added up in byte lanes (each lane counts at most 255 blocks)
- * and summed by _mm_sad_epu8, so no popcount is needed. */
+ * hcc_json_info.max_arguments_tokens); sixteen at a time with SSE2
+ * (lane_count.h). */
 static size_t structural_bytes(const unsigned char *s, size_t n) {
   size_t c = 0, i = 0;
-#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
-  while (n - i >= 16) {
-    __m128i acc = _mm_setzero_si128();
-    for (int k = 0; k < 255 && n - i >= 16; k++, i += 16) {
-      __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-      __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('[')), _mm_cmpeq_epi8(x, _mm_set1_epi8('{'))),
-                               _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(',')), _mm_cmpeq_epi8(x, _mm_set1_epi8(':'))));
-      m = _mm_or_si128(m, _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
-      acc = _mm_sub_epi8(acc, m); /* a match is -1 */
-    }
-    __m128i sum = _mm_sad_epu8(acc, _mm_setzero_si128());
-    c += (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_extract_epi16(sum, 4);
-  }
+#ifdef HCC_LANE_COUNT
+  c = hcc__lane_count((const char *)s, n, HCC_MARK_STRUCTURAL, 0, &i);
 #endif
   for (; i < n; i++) c += s[i] == '[' || s[i] == '{' || s[i] == ',' || s[i] == ':' || s[i] == '\\';
   return c;

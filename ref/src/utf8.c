@@ -2,10 +2,7 @@
  * Input is always text the validator accepted or the decoder produced, so
  * lead bytes determine sequence lengths without further checks. */
 #include "internal.h"
-
-#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
-#include <emmintrin.h>
-#endif
+#include "lane_count.h"
 
 static size_t seq_len(unsigned char c) {
   return c < 0x80 ? 1 : c < 0xE0 ? 2 : c < 0xF0 ? 3 : 4;
@@ -14,22 +11,11 @@ static size_t seq_len(unsigned char c) {
 size_t hcc__utf8_count(const char *s, size_t n) {
   /* Code points are the bytes that are not continuation bytes (10xxxxxx). */
   size_t count = 0, i = 0;
-#if defined(__SSE2__) && !defined(HCC_NO_SIMD)
-  /* Sixteen at a time: read as signed bytes, continuation bytes are the
-   * ones below -64; each compare adds -1 in its lane, and the lanes are
-   * summed (psadbw) before any can pass 255. */
-  const __m128i lim = _mm_set1_epi8(-64), zero = _mm_setzero_si128();
-  while (n - i >= 16) {
-    __m128i acc = zero;
-    size_t k = 0;
-    for (; k < 255 && n - i >= 16; k++, i += 16) {
-      __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(s + i));
-      acc = _mm_sub_epi8(acc, _mm_cmplt_epi8(x, lim));
-    }
-    __m128i sum = _mm_sad_epu8(acc, zero);
-    size_t cont = (size_t)_mm_cvtsi128_si32(sum) + (size_t)_mm_cvtsi128_si32(_mm_srli_si128(sum, 8));
-    count += 16 * k - cont;
-  }
+#ifdef HCC_LANE_COUNT
+  /* sixteen at a time: the bytes of the whole blocks less their
+   * continuation bytes */
+  size_t cont = hcc__lane_count(s, n, HCC_MARK_CONT, 0, &i);
+  count = i - cont;
 #else
   /* eight at a time: a byte starts a code point when bit 7 is clear or
    * bit 6 is set; those flags (0 or 1 in each byte) are summed by one
