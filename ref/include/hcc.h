@@ -186,7 +186,8 @@ const char *hcc_param_name(size_t i);
 size_t hcc_workspace_bound(hcc_op op, size_t len);
 
 /* Workspace `op` needs for this input, computed from facts the strict JSON
- * check gathers (token count, longest strings): always enough for hcc_run
+ * check gathers (token count, longest strings, the rewrite weight of the
+ * largest containers: hcc_json_info): always enough for hcc_run
  * on the same input and parameters, wherever the buffer starts (it counts
  * the 15 bytes the library may lose aligning it), and within a small
  * constant of what is used.  Runs the check itself (linear time, no
@@ -212,6 +213,19 @@ typedef struct hcc_json_info {
   size_t max_deep_container; /* largest raw array or object nested three
                            or more levels deep (a message's content or
                            tool_calls; a whole message under a wrapper) */
+  size_t max_deep_weight; /* the largest rewrite weight of such a container:
+                           its raw bytes counted 6 for a digit or '"', 5
+                           for DEL, 4 for a byte 0x80 and up or a
+                           backslash, 3 for '\'', 2 for ',' or ':', 1 for
+                           any other.  Whatever a rule renders from the
+                           container (str(), json.dumps, a summary line,
+                           escaped again into a string) is at most this
+                           long; the sizing uses it where the worst case
+                           of the bytes alone is up to 12 times the raw
+                           length.  At most 6 * max_deep_container. */
+  size_t max_deep_excess; /* the largest, over the same containers, of
+                           their weight less their raw length: what
+                           rendering one in place of its text can add */
   size_t lone_surrogates; /* \uD800-\uDFFF escapes not forming a pair */
   size_t elements_d12;  /* array elements one or two levels deep: bounds
                            the messages of a list or {"messages": [...]} */
@@ -227,10 +241,11 @@ typedef struct hcc_json_info {
   size_t arguments_bytes; /* the same for "arguments" */
   size_t max_arguments_tokens; /* the largest, over those "arguments"
                            strings, of 1 + their raw bytes that are '[',
-                           '{', ',', ':' or a backslash: every token of the
-                           JSON a string decodes to but the first follows
-                           one of [ { , : (spelled raw or as a \u escape),
-                           so this bounds the tokens of any of them */
+                           '{', ',' or ':' + their \u escapes: every token
+                           of the JSON a string decodes to but the first
+                           follows one of [ { , : (spelled raw or as a \u
+                           escape; no other escape spells one), so this
+                           bounds the tokens of any of them */
   size_t odd_escapes;   /* \u escapes and \/ escapes: the ones that
                            json.dumps(ensure_ascii=False) may write another
                            way (0: every escape is a two-byte one it writes

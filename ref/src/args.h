@@ -14,8 +14,9 @@
 
 /* Scratch one hcc__args_shrink call takes for an arguments string whose
  * raw JSON body has m bytes and decodes to JSON of at most `tokens` tokens
- * (hcc_json_info.max_arguments_tokens; given back by the caller after). */
-size_t hcc__args_shrink_need(size_t m, size_t tokens);
+ * (hcc_json_info.max_arguments_tokens; given back by the caller after),
+ * in a document whose max_deep_weight is `weight`. */
+size_t hcc__args_shrink_need(size_t m, size_t tokens, size_t weight);
 
 /* The arguments token of call c when pass 3 may rewrite it: the call is an
  * object, its "function" an object, its "arguments" a string longer than

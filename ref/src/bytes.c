@@ -96,3 +96,81 @@ void hcc__text_stats_as(int avx512, const char *s, size_t n, int quote_before, h
 void hcc__text_stats(const char *s, size_t n, int quote_before, hcc_text_stats *st) {
   hcc__text_stats_as(1, s, n, quote_before, st);
 }
+
+/* ---- rewrite weight --------------------------------------------------------- */
+
+/* Why these weights bound every rendering of a value escaped once more
+ * into a JSON string, counted over its raw bytes as they stand in the
+ * input (for a value inside an arguments string, the outer string's
+ * bytes, which weigh at least as much as the inner text they decode to):
+ *   - a digit, 6: a number's str() or json.dumps is at most 6 bytes a
+ *     digit of its raw form ("1e15", three digits, is 1000000000000000.0,
+ *     18 bytes; "1e9" is 1000000000.0, 12);
+ *   - '"', 6: every '"' is a string's delimiter or escaped; cut to
+ *     "...[truncated]" (truncate-args, head_chars 0) a one-character
+ *     string in arguments, \"a\" (2 * (4 + 6) + 1 = 21), is written
+ *     \"...[truncated]\" (18);
+ *   - DEL, 5: repr writes \x7f, escaped again \\x7f;
+ *   - a byte 0x80 and up, 4: a 4-byte code point is \ud83d\ude00 under
+ *     ensure_ascii (\\ud83d\\ude00 escaped, 14 <= 16); a non-printable
+ *     one is \x85 in repr (2 bytes; 5 escaped), \u200b (3; 7) or
+ *     \U000e0001 (4; 11);
+ *   - a backslash, 4: every escape starts with one; \b is \x08 in repr,
+ *     \\x08 escaped (5 <= 4 + 1), \\ is \\\\ (4 <= 8);
+ *   - '\'', 3: repr writes \' when a string holds both quotes, \\' escaped;
+ *   - ',' and ':', 2: Python's separators ", " and ": ".
+ * Blanks between tokens vanish; true, false and null become True, False
+ * and None of the same length.  The fixed words a rule adds (a summary
+ * line's, a placeholder's) are not covered: the sizing adds them per use. */
+static const unsigned char weight_extra[256] = {
+    [','] = 1, [':'] = 1, ['\\'] = 3, ['\''] = 2, ['"'] = 5, ['0'] = 5, ['1'] = 5, ['2'] = 5,
+    ['3'] = 5, ['4'] = 5, ['5'] = 5, ['6'] = 5, ['7'] = 5, ['8'] = 5, ['9'] = 5, [0x7f] = 4,
+#define W3(k) [k] = 3, [k + 1] = 3, [k + 2] = 3, [k + 3] = 3
+#define W3x16(k) W3(k), W3(k + 4), W3(k + 8), W3(k + 12)
+    W3x16(0x80), W3x16(0x90), W3x16(0xa0), W3x16(0xb0), W3x16(0xc0), W3x16(0xd0), W3x16(0xe0), W3x16(0xf0)
+#undef W3x16
+#undef W3
+};
+
+static size_t weight_bytes(const unsigned char *s, size_t n) {
+  size_t w = n;
+  for (size_t i = 0; i < n; i++) w += weight_extra[s[i]];
+  return w;
+}
+
+#ifdef HCC_AVX512
+/* 64 bytes a step: one mask per weight class, popcounts scaled. */
+HCC_AVX512 static size_t weight_avx512(const char *s, size_t n) {
+  const __m512i zero = _mm512_set1_epi8('0'), ten = _mm512_set1_epi8(10);
+  size_t w = n, one = 0, two = 0, three = 0, four = 0, five = 0; /* bytes by extra weight */
+  for (size_t i = 0; i < n; i += 64) {
+    __mmask64 m = n - i >= 64 ? ~(__mmask64)0 : ((__mmask64)1 << (n - i)) - 1;
+    __m512i x = _mm512_maskz_loadu_epi8(m, s + i);
+    uint64_t sep = _mm512_mask_cmpeq_epi8_mask(m, x, _mm512_set1_epi8(',')) |
+                   _mm512_mask_cmpeq_epi8_mask(m, x, _mm512_set1_epi8(':'));
+    uint64_t bs = _mm512_mask_cmpeq_epi8_mask(m, x, _mm512_set1_epi8('\\'));
+    uint64_t apos = _mm512_mask_cmpeq_epi8_mask(m, x, _mm512_set1_epi8('\''));
+    uint64_t dig = _mm512_mask_cmplt_epu8_mask(m, _mm512_sub_epi8(x, zero), ten) |
+                   _mm512_mask_cmpeq_epi8_mask(m, x, _mm512_set1_epi8('"'));
+    uint64_t high = _mm512_movepi8_mask(x) & m;
+    uint64_t del = _mm512_mask_cmpeq_epi8_mask(m, x, _mm512_set1_epi8(0x7f));
+    one += (size_t)__builtin_popcountll(sep);
+    two += (size_t)__builtin_popcountll(apos);
+    three += (size_t)__builtin_popcountll(high | bs);
+    four += (size_t)__builtin_popcountll(del);
+    five += (size_t)__builtin_popcountll(dig);
+  }
+  return w + one + 2 * two + 3 * three + 4 * four + 5 * five;
+}
+#endif
+
+size_t hcc__rewrite_weight_as(int avx512, const char *s, size_t n) {
+#ifdef HCC_AVX512
+  if (avx512 && hcc__avx512()) return weight_avx512(s, n);
+#endif
+  (void)avx512;
+  return weight_bytes((const unsigned char *)s, n);
+}
+
+size_t hcc__rewrite_weight(const char *s, size_t n) { return hcc__rewrite_weight_as(1, s, n); }
+

@@ -42,7 +42,7 @@ typedef struct ck {
   hcc_fw w;
   /* interned strings: symbol s is the decoded text of token rep[s] */
   int *slot;
-  size_t mask;
+  size_t nslot;
   int *rep;
   int nsym;
   /* per-symbol marks; what each holds is said by the rules using it */
@@ -96,8 +96,8 @@ static int nonempty_str(const hcc_doc *d, int v) {
  * spelled it: strings are compared decoded in place, never copied. */
 static int intern(ck *c, int tok) {
   if (!is_str(c->d, tok)) return -1;
-  size_t i = (size_t)hcc__jstr_hash(c->d, tok) & c->mask;
-  for (;; i = (i + 1) & c->mask) {
+  size_t i = hcc__table_home(hcc__jstr_hash(c->d, tok), c->nslot);
+  for (;; i = hcc__table_next(i, c->nslot)) {
     int s = c->slot[i];
     if (s < 0) break;
     if (hcc__jstr_eq(c->d, c->rep[s], tok)) return s;
@@ -741,11 +741,7 @@ static void run_rule(ck *c, int rule, int i) {
   }
 }
 
-static size_t slot_count(size_t ntok) {
-  size_t s = 16;
-  while (s < 2 * ntok) s <<= 1;
-  return s;
-}
+static size_t slot_count(size_t ntok) { return hcc__table_slots(ntok); }
 
 size_t hcc__check_need(const hcc_json_info *info, size_t len) {
   size_t t = info->tokens, ints = hcc__arena_cost(t * sizeof(int));
@@ -819,7 +815,7 @@ int hcc__check_run(const hcc_transcript *t, const hcc_check_opts *opts, hcc_aren
     if (d->tok[k].type == HCC_T_STRING && (size_t)(d->tok[k].end - d->tok[k].start) > maxs)
       maxs = (size_t)(d->tok[k].end - d->tok[k].start);
   nslot = slot_count(ntok);
-  c.mask = nslot - 1;
+  c.nslot = nslot;
   size_t nm = (size_t)t->nmsg + 1, nc = (size_t)t->ncall + 1;
   int ok = take_ints(a, &c.slot, nslot, -1) && take_ints(a, &c.rep, ntok, -1);
   for (int k = 0; k < NMARK; k++) ok = ok && take_ints(a, &c.mk[k], ntok, -1);

@@ -109,9 +109,15 @@ int64_t hcc__est_body(const hcc_estimator *e, const char *raw, size_t n) {
  * rendered into the buffer are a message's content (a string: its decoded
  * text, at most its raw body; a list or object: its text view or str()) and
  * single tool calls, all nested at least three levels deep, so the largest
- * such container and the longest string bound them, not the whole input. */
+ * such container and the longest string bound them, not the whole input.
+ * The rewrite weight of the largest bounds a str() as well (bytes.c), and
+ * mostly closer: realistic text weighs about twice its bytes.  A second
+ * summary (prune.c, materialize_summary) is a head, at most the weight of
+ * its call and 512 (hcc__ts_head_cap), and a tail cut from a string. */
 static size_t render_cap(const hcc_json_info *info) {
-  return 5 * info->max_deep_container + info->max_string + 64;
+  size_t str = 5 * info->max_deep_container;
+  if (info->max_deep_weight < str) str = info->max_deep_weight;
+  return str + info->max_string + 576;
 }
 
 size_t hcc__est_need(const hcc_json_info *info, size_t len) {

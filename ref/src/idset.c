@@ -3,11 +3,7 @@
 
 #include "msg_write.h"
 
-size_t hcc__idset_slots(size_t ids) {
-  size_t s = 2;
-  while (s < 2 * ids + 2) s <<= 1; /* at most half full */
-  return s;
-}
+size_t hcc__idset_slots(size_t ids) { return hcc__table_slots(ids); }
 
 size_t hcc__idset_need(size_t ids) {
   return hcc__arena_cost(hcc__idset_slots(ids) * sizeof(hcc_idslot));
@@ -16,7 +12,7 @@ size_t hcc__idset_need(size_t ids) {
 int hcc__idset_init(hcc_idset *s, const hcc_doc *d, size_t ids, hcc_arena *a, hcc_error *err) {
   size_t n = hcc__idset_slots(ids);
   s->d = d;
-  s->mask = n - 1;
+  s->n = n;
   s->slot = hcc__arena_take(a, n * sizeof(hcc_idslot));
   if (!s->slot) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the id table");
   for (size_t i = 0; i < n; i++) s->slot[i].tok = -1;
@@ -25,9 +21,9 @@ int hcc__idset_init(hcc_idset *s, const hcc_doc *d, size_t ids, hcc_arena *a, hc
 
 /* The slot holding id `tok`, or the empty slot where it would go. */
 static hcc_idslot *find(const hcc_idset *s, int tok, uint32_t h) {
-  size_t i = h & s->mask;
+  size_t i = hcc__table_home(h, s->n);
   while (s->slot[i].tok >= 0 && !(s->slot[i].hash == h && hcc__jstr_eq(s->d, s->slot[i].tok, tok)))
-    i = (i + 1) & s->mask;
+    i = hcc__table_next(i, s->n);
   return &s->slot[i];
 }
 

@@ -15,7 +15,7 @@ typedef struct hcc_idslot {
 typedef struct hcc_idset {
   const hcc_doc *d;
   hcc_idslot *slot;
-  size_t mask;
+  size_t n; /* slots */
 } hcc_idset;
 
 /* Slots for a set of at most `ids` ids (hcc__max_ids): the load stays at

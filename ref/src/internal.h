@@ -339,6 +339,15 @@ static inline uint32_t hcc__json_body_next(const char *raw, size_t n, size_t *po
   return hcc__json_body_next_slow(raw, n, pos);
 }
 
+/* ---- open-addressing tables --------------------------------------------- */
+/* The hash tables (call ids, id sets, duplicate keys, interned strings)
+ * probe linearly and are at most half full: 2 e + 2 slots for e entries,
+ * any count rather than the next power of two, which can take twice the
+ * room.  A hash's home slot is its multiply-shift into [0, n). */
+static inline size_t hcc__table_slots(size_t entries) { return 2 * entries + 2; }
+static inline size_t hcc__table_home(uint32_t h, size_t n) { return (size_t)(((uint64_t)h * n) >> 32); }
+static inline size_t hcc__table_next(size_t i, size_t n) { return i + 1 < n ? i + 1 : 0; }
+
 /* ---- byte searches (bytes.c) ------------------------------------------- */
 /* Offset of the first occurrence of the two bytes a, b in s[0..n), or n. */
 size_t hcc__find_pair(const char *s, size_t n, char a, char b);
@@ -358,6 +367,13 @@ typedef struct hcc_text_stats {
 void hcc__text_stats(const char *s, size_t n, int quote_before, hcc_text_stats *st);
 /* The same by one pass a count when avx512 is 0 (the tests compare). */
 void hcc__text_stats_as(int avx512, const char *s, size_t n, int quote_before, hcc_text_stats *st);
+/* The rewrite weight of s[0..n) (hcc_json_info.max_deep_weight): a byte
+ * counts 6 for a digit or '"', 5 for DEL, 4 for 0x80 and up or a
+ * backslash, 3 for '\'', 2 for ',' or ':', 1 otherwise (why: bytes.c).  The _as form weighs
+ * without AVX-512 when avx512 is 0 (the tests compare). */
+#define HCC_WEIGHT_MAX 6
+size_t hcc__rewrite_weight(const char *s, size_t n);
+size_t hcc__rewrite_weight_as(int avx512, const char *s, size_t n);
 
 /* ---- UTF-8 / code points (utf8.c) -------------------------------------- */
 /* Number of code points of WTF-8 text. */

@@ -248,17 +248,14 @@ int hcc__jstr_eq(const hcc_doc *d, int a, int b) {
 }
 
 size_t hcc__keyplan_slots(size_t members) {
-  size_t s = 1;
   if (members < 2) return 0; /* zero or one member: nothing can repeat */
-  while (s < 2 * members) s <<= 1; /* load factor at most 1/2 */
-  return s;
+  return hcc__table_slots(members);
 }
 
 _Static_assert(HCC_W__COUNT <= 64, "a word's bit fits a 64-bit set");
 
 void hcc__keyplan(const hcc_doc *d, int obj, int *plan, hcc_keyslot *tab, size_t nslot) {
   int m = d->tok[obj].size;
-  size_t mask = nslot - 1;
   /* distinct listed words: no key repeats, each member stands */
   uint64_t seen = 0;
   int key = obj + 1, k;
@@ -275,9 +272,9 @@ void hcc__keyplan(const hcc_doc *d, int obj, int *plan, hcc_keyslot *tab, size_t
     plan[k] = key + 1;
     if (!nslot) continue;
     uint32_t h = hcc__jstr_hash(d, key);
-    size_t s = h & mask;
+    size_t s = hcc__table_home(h, nslot);
     while (tab[s].key >= 0 && !(tab[s].hash == h && hcc__jstr_eq(d, tab[s].key, key)))
-      s = (s + 1) & mask;
+      s = hcc__table_next(s, nslot);
     if (tab[s].key >= 0) { /* a repeat: its value replaces the first's */
       plan[tab[s].member] = key + 1;
       plan[k] = -1;

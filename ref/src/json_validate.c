@@ -576,15 +576,18 @@ static inline __attribute__((always_inline)) int args_or_name(const unsigned cha
   return escaped_key(raw, n, plain) ? HCC_W_ESCAPED : HCC_W_OTHER;
 }
 
-/* Bytes of s[0..n) that are '[', '{', ',', ':' or a backslash (see
- * hcc_json_info.max_arguments_tokens); sixteen at a time with SSE2
- * (lane_count.h). */
+/* Bytes of s[0..n) that are '[', '{', ',' or ':', and its \u escapes
+ * (see hcc_json_info.max_arguments_tokens): the other escapes spell none
+ * of the four.  The bytes sixteen at a time with SSE2 (lane_count.h); the
+ * escapes found one after the other (each "\\u" counted, an escaped
+ * backslash before a u too: a bound). */
 static size_t structural_bytes(const unsigned char *s, size_t n) {
   size_t c = 0, i = 0;
 #ifdef HCC_LANE_COUNT
   c = hcc__lane_count((const char *)s, n, HCC_MARK_STRUCTURAL, 0, &i);
 #endif
-  for (; i < n; i++) c += s[i] == '[' || s[i] == '{' || s[i] == ',' || s[i] == ':' || s[i] == '\\';
+  for (; i < n; i++) c += s[i] == '[' || s[i] == '{' || s[i] == ',' || s[i] == ':';
+  for (size_t at = 0; (at += hcc__find_pair((const char *)s + at, n - at, '\\', 'u')) < n; at += 2) c++;
   return c;
 }
 
@@ -897,6 +900,19 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
   close:
     if (depth >= 3 && v.i + 1 - starts[depth - 1] > v.info.max_deep_container)
       v.info.max_deep_container = v.i + 1 - starts[depth - 1];
+    /* The weight of the outermost deep containers (three levels down),
+     * which hold every deeper one; weighed only when it or its excess
+     * could pass the largest so far (at most HCC_WEIGHT_MAX a byte, the
+     * excess one less), while its bytes are in cache.  Those containers
+     * are disjoint: each byte is weighed at most once. */
+    if (depth == 3) {
+      size_t n = v.i + 1 - starts[2];
+      if (n > v.info.max_deep_weight / HCC_WEIGHT_MAX || n > v.info.max_deep_excess / (HCC_WEIGHT_MAX - 1)) {
+        size_t w = hcc__rewrite_weight((const char *)v.s + starts[2], n);
+        if (w > v.info.max_deep_weight) v.info.max_deep_weight = w;
+        if (w - n > v.info.max_deep_excess) v.info.max_deep_excess = w - n;
+      }
+    }
     depth--;
     if (depth == msg_depth) {
       if (v.i + 1 - starts[depth] > v.info.max_message) v.info.max_message = v.i + 1 - starts[depth];
@@ -946,6 +962,8 @@ hcc_json_info hcc__json_info_bound(size_t n) {
   w.max_string = n;
   w.max_arguments = n;
   w.max_deep_container = n;
+  w.max_deep_weight = HCC_WEIGHT_MAX * n;
+  w.max_deep_excess = (HCC_WEIGHT_MAX - 1) * n;
   w.lone_surrogates = 0;
   w.elements_d12 = w.elements_d34 = w.tokens;
   w.max_message = n;

@@ -15,7 +15,7 @@
 enum {
   HCC_MARK_BYTE,      /* equal to the byte c */
   HCC_MARK_CONT,      /* a UTF-8 continuation byte (10xxxxxx: below -64 as signed) */
-  HCC_MARK_STRUCTURAL /* '[', '{', ',', ':' or a backslash */
+  HCC_MARK_STRUCTURAL /* '[', '{', ',' or ':' */
 };
 
 static inline __attribute__((always_inline)) __m128i hcc__lane_marks(__m128i x, int what, char c) {
@@ -25,11 +25,8 @@ static inline __attribute__((always_inline)) __m128i hcc__lane_marks(__m128i x, 
   case HCC_MARK_CONT:
     return _mm_cmplt_epi8(x, _mm_set1_epi8(-64));
   default:
-    return _mm_or_si128(_mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('[')),
-                                                  _mm_cmpeq_epi8(x, _mm_set1_epi8('{'))),
-                                     _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(',')),
-                                                  _mm_cmpeq_epi8(x, _mm_set1_epi8(':')))),
-                        _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
+    return _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('[')), _mm_cmpeq_epi8(x, _mm_set1_epi8('{'))),
+                        _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(',')), _mm_cmpeq_epi8(x, _mm_set1_epi8(':'))));
   }
 }
 

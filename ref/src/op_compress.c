@@ -103,8 +103,12 @@ static size_t body_bound(const hcc_json_info *info) {
 /* Largest text a staged message (or a text view of one) can take: a rewrite
  * is at most a pruned message (summary heads up to 5 times their call,
  * which is at most a message), a str() rendering (5 times its JSON)
- * escaped again, plus the summary merged in, the stub body escaped (twice
- * its bytes) and a few kilobytes of markers.
+ * escaped again, plus the summary merged in: the stub body escaped, no
+ * longer than body_bound (a name decoded and escaped again is at most its
+ * raw bytes, the fixed words and separators are counted there), and the
+ * fixed texts a message can gain, escaped: the summary
+ * prefix (1,646 bytes), the merge's header, delimiter and end marker, the
+ * note, the wrappers of their parts, under 5 KB; 8 KB is kept.
  *
  * Only a message's container members grow that way.  Its strings do not
  * (decoded and escaped again they take at most their raw bytes), and its
@@ -118,17 +122,34 @@ static size_t body_bound(const hcc_json_info *info) {
  * bytes and 24; tool_calls, shrunk arguments escaped (5 D).  M + tokens +
  * 33 D + 64 keeps twice that margin, and is far below 12 M when a
  * message's bulk is a string (a 100 MB tool output made compress ask 38
- * times the input before). */
+ * times the input before).
+ *
+ * The rewrite weight (bytes.c) bounds the same rewrites closer, since a
+ * container weighs about twice its bytes where the factors above take
+ * five or ten.  A summary head escaped is at most its call's weight and
+ * 512, so at most max_deep_weight (W) and 512 in place of the content; a
+ * str() escaped is at most its value's weight, shrunk arguments escaped
+ * their call's, so either adds at most the container's weight less its
+ * bytes, max_deep_excess (X).  The prune makes one edit a message (the
+ * content or the tool_calls), and a head's content is a string, which
+ * the note and the merge keep a string; so a message grows by a head, or
+ * by a str() of its content and its shrunk tool_calls: at most the larger
+ * of W + 512 and 2 X.  The placeholders are fixed parts of at most 96
+ * bytes in place of image parts of three tokens or more, 32 bytes a token
+ * of the message.  In all: M + 33 tokens + max(W + 512, 2 X) + 1024. */
 static size_t msg_bound(const hcc_json_info *info) {
-  size_t m = info->max_message, grow = 12 * m;
-  size_t parts = m + info->max_message_tokens + 33 * info->max_deep_container + 64;
+  size_t m = info->max_message, tok = info->max_message_tokens, grow = 12 * m;
+  size_t parts = m + tok + 33 * info->max_deep_container + 64;
+  size_t head = info->max_deep_weight + 512, two = 2 * info->max_deep_excess;
+  size_t weighed = m + 33 * tok + (head > two ? head : two) + 1024;
   if (parts < grow) grow = parts;
-  return grow + 2 * body_bound(info) + 16384;
+  if (weighed < grow) grow = weighed;
+  return grow + body_bound(info) + 8192;
 }
 
 size_t hcc__need_compress(const hcc_json_info *info, size_t len) {
   size_t t = info->max_message_tokens + 1;
-  size_t al = hcc__align_need(info, len), pr = hcc__prune_need(info, len);
+  size_t al = hcc__align_need(info, len), pr = hcc__prune_need(info, len, 0); /* align's estimator */
   hcc_json_info m = hcc__msg_scope(info); /* one message, or its rewrite, at a time */
   /* tokens of a staged message: rewrites add a few tokens per message and
    * at most two per image part, which itself takes three */
@@ -982,7 +1003,7 @@ int hcc__op_compress(const hcc_params *p, const char *in, size_t len, hcc_arena 
   /* COMPRESS-2 */
   if (c.t.nmsg <= hcc__align_protect_head_size(&c.al) + 4) return finish(&c, OC_TOO_FEW, o, err);
   /* COMPRESS-3: prune, then the blank echoes */
-  hcc_prune_cfg cfg = {p->protect_last_n, c.al.tail_token_budget, HCC_PRUNE_MIN_CHARS};
+  hcc_prune_cfg cfg = {p->protect_last_n, c.al.tail_token_budget, HCC_PRUNE_MIN_CHARS, &c.al.est};
   rc = hcc__prune_run(&c.pr, &c.t, &cfg, len, a, err);
   if (rc != HCC_OK) return rc;
   size_t nm = (size_t)c.t.nmsg + 1;

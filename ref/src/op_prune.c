@@ -22,7 +22,7 @@ size_t hcc__need_prune(const hcc_json_info *info, size_t len);
 size_t hcc__need_prune(const hcc_json_info *info, size_t len) {
   /* prune-only measures the protected head with align's tables first and
    * gives them back before pruning */
-  size_t al = hcc__align_need(info, len), pr = hcc__prune_need(info, len);
+  size_t al = hcc__align_need(info, len), pr = hcc__prune_need(info, len, 1);
   return hcc__transcript_need(info) + (al > pr ? al : pr);
 }
 
@@ -61,7 +61,7 @@ int hcc__op_prune(const hcc_params *p, const char *in, size_t len, hcc_arena *a,
   int rc = hcc__transcript_parse(&t, in, len, HCC_PARSE_IDS, a, err);
   if (rc != HCC_OK) return rc;
   hcc__align_budget(p, &threshold, &budget);
-  hcc_prune_cfg cfg = {p->protect_last_n, budget, HCC_PRUNE_MIN_CHARS};
+  hcc_prune_cfg cfg = {p->protect_last_n, budget, HCC_PRUNE_MIN_CHARS, NULL};
   rc = hcc__prune_run(&pr, &t, &cfg, len, a, err);
   if (rc != HCC_OK) return rc;
   return write_pruned(&pr, p, o, err);
@@ -101,7 +101,7 @@ int hcc__op_prune_only(const hcc_params *p, const char *in, size_t len, hcc_aren
   rc = head_size(&t, p, len, a, &head, err);
   if (rc != HCC_OK) return rc;
   if (t.nmsg <= p->protect_last_n + head + 1) return write_input(p, in, len, o);
-  hcc_prune_cfg cfg = {p->protect_last_n, 0, min_chars};
+  hcc_prune_cfg cfg = {p->protect_last_n, 0, min_chars, NULL};
   rc = hcc__prune_run(&pr, &t, &cfg, len, a, err);
   if (rc != HCC_OK) return rc;
   if (!pr.pruned) return write_input(p, in, len, o);

@@ -40,22 +40,28 @@ size_t hcc__need_truncate_args(const hcc_json_info *info, size_t len);
  * bytes) becomes "...[truncated]" (16 bytes) when head_chars is 0; a float
  * such as 1e15 (4 bytes) becomes 1000000000000000.0 (18 bytes); "," and
  * ":" gain one blank; every other token is written no longer than it was
- * read (escapes only ever shrink when decoded and re-escaped). */
-static size_t result_bound(size_t m) { return 6 * m + 32; }
+ * read (escapes only ever shrink when decoded and re-escaped).  And it is
+ * at most the weight of the call it is in (bytes.c: '"' weighs the
+ * marker, a digit a float), so at most the document's max_deep_weight. */
+static size_t result_bound(size_t m, size_t weight) {
+  size_t by_bytes = 6 * m + 32, by_weight = weight + 32;
+  return by_weight < by_bytes ? by_weight : by_bytes;
+}
 
 /* Scratch of one call whose raw arguments body has m bytes: decoded text,
  * the inner document's tokens, json.dumps scratch, and the result. */
-size_t hcc__args_shrink_need(size_t m, size_t tokens) {
+size_t hcc__args_shrink_need(size_t m, size_t tokens, size_t weight) {
   hcc_json_info inner = hcc__json_info_bound(m);
   if (tokens < inner.tokens) inner.tokens = tokens;
   return hcc__arena_cost(m + 1) + hcc__arena_cost(inner.tokens * sizeof(hcc_tok)) +
-         hcc__py_dumps_need(&inner) + hcc__arena_cost(result_bound(m));
+         hcc__py_dumps_need(&inner) + hcc__arena_cost(result_bound(m, weight));
 }
 
 size_t hcc__need_truncate_args(const hcc_json_info *info, size_t len) {
   hcc_json_info m = hcc__msg_scope(info); /* messages are written one by one */
   return hcc__transcript_need(info) + hcc__est_need(info, len) +
-         hcc__obj_write_need(&m) + hcc__args_shrink_need(info->max_arguments, info->max_arguments_tokens);
+         hcc__obj_write_need(&m) + hcc__args_shrink_need(info->max_arguments, info->max_arguments_tokens,
+                                                         info->max_deep_weight);
 }
 
 /* ---- shrinking one arguments string (ARGS-1 .. ARGS-4) -------------------- */
@@ -84,7 +90,8 @@ int hcc__args_shrink(const hcc_doc *td, int v, size_t head, hcc_arena *a,
   hcc_error ierr;
   hcc_doc inner;
   char *text = hcc__arena_take(a, rn + 1);
-  char *buf = hcc__arena_take(a, result_bound(rn));
+  size_t cap = result_bound(rn, td->info.max_deep_weight);
+  char *buf = hcc__arena_take(a, cap);
   *changed = 0;
   if (!text || !buf)
     return hcc__fail(err, HCC_E_WORKSPACE, (size_t)t->start, "workspace too small for tool-call arguments");
@@ -93,7 +100,7 @@ int hcc__args_shrink(const hcc_doc *td, int v, size_t head, hcc_arena *a,
   if (rc == HCC_E_WORKSPACE) return hcc__fail(err, rc, (size_t)t->start, ierr.message);
   if (rc != HCC_OK || hcc__py_doc_has_huge_int(&inner)) return HCC_OK;
   hcc_out r;
-  hcc__out_init(&r, buf, result_bound(rn));
+  hcc__out_init(&r, buf, cap);
   rc = hcc__py_dumps(&inner, 0, shrink_hook, &head, a, &r, err);
   if (rc != HCC_OK) return rc;
   if (r.len > r.cap) /* result_bound is wrong: never write a cut result */

@@ -157,10 +157,10 @@ static int key_eq(const hcc_doc *d, int a, int b, int kind) {
 
 static hcc_prune_slot *slot_find(hcc_prune *p, int tok, int kind, uint32_t h) {
   const hcc_doc *d = &p->t->doc;
-  size_t mask = p->nslot - 1, s = h & mask;
+  size_t n = p->nslot, s = hcc__table_home(h, n);
   while (p->index[s].used &&
          !(p->index[s].hash == h && p->index[s].kind == kind && key_eq(d, p->index[s].key, tok, kind)))
-    s = (s + 1) & mask;
+    s = hcc__table_next(s, n);
   return &p->index[s];
 }
 
@@ -310,7 +310,7 @@ static int format_head(hcc_prune *p, int k, size_t *mark, const char **head, siz
   }
   if (name >= 0) hcc__json_raw(d, name, &nl);
   if (args >= 0) hcc__json_raw(d, args, &al);
-  size_t cap = hcc__ts_head_cap(nl, al);
+  size_t cap = hcc__ts_head_cap(nl, al, d->info.max_deep_weight);
   char *buf = hcc__arena_take(p->a, cap);
   if (!buf) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for a summary line");
   hcc_out o;
@@ -798,8 +798,7 @@ static size_t content_bytes(void *ctx, size_t k, size_t *pos, unsigned char *buf
 static int dedupe(hcc_prune *p, hcc_error *err) {
   const hcc_transcript *t = p->t;
   const hcc_doc *d = &t->doc;
-  size_t nslot = 1, mark = p->a->used, n = 0;
-  while (nslot < 2 * (size_t)t->nmsg + 2) nslot <<= 1;
+  size_t nslot = hcc__table_slots((size_t)t->nmsg), mark = p->a->used, n = 0;
   uint64_t *set = hcc__arena_take(p->a, nslot * sizeof *set); /* key + 1; 0 is empty */
   int *items = hcc__arena_take(p->a, ((size_t)t->nmsg + 1) * sizeof *items);
   uint64_t *keys = hcc__arena_take(p->a, ((size_t)t->nmsg + 1) * sizeof *keys);
@@ -832,8 +831,8 @@ static int dedupe(hcc_prune *p, hcc_error *err) {
                                 (fl[k] & KEY_QUOTE ? 0 : HCC_TS_NO_KEY_QUOTE));
     if (cps[k] < DEDUPE_MIN_CHARS) continue;
     uint64_t key = keys[k] + 1;
-    size_t s = (size_t)(key * 0x9e3779b97f4a7c15u >> 20) & (nslot - 1);
-    while (set[s] && set[s] != key) s = (s + 1) & (nslot - 1);
+    size_t s = hcc__table_home((uint32_t)(key * 0x9e3779b97f4a7c15u >> 32), nslot);
+    while (set[s] && set[s] != key) s = hcc__table_next(s, nslot);
     if (set[s]) {
       p->m[items[k]].action = HCC_PRUNE_DUPLICATE;
       p->pruned++;
@@ -942,16 +941,16 @@ static int pressure(hcc_prune *p, hcc_error *err) {
 
 /* The largest buffer format_head takes: a call object nests at least
  * three levels deep, so its name and arguments together are at most the
- * largest such container (the default call has neither). */
+ * largest such container, and its weight at most theirs (the default
+ * call has neither). */
 static size_t head_cap_bound(const hcc_json_info *info) {
-  return hcc__ts_head_cap(info->max_deep_container, 0);
+  return hcc__ts_head_cap(info->max_deep_container, 0, info->max_deep_weight);
 }
 
-size_t hcc__prune_need(const hcc_json_info *info, size_t len) {
-  size_t msgs = hcc__max_msgs(info), calls = hcc__max_calls(info), slots = 1, dup = 1;
+size_t hcc__prune_need(const hcc_json_info *info, size_t len, int own_est) {
+  size_t msgs = hcc__max_msgs(info), calls = hcc__max_calls(info);
+  size_t slots = hcc__table_slots(calls + msgs), dup = hcc__table_slots(msgs);
   hcc_json_info m = hcc__msg_scope(info); /* messages are written one by one */
-  while (slots < 2 * (calls + msgs) + 2) slots <<= 1;
-  while (dup < 2 * msgs + 2) dup <<= 1;
   /* per message and per call a state; the kept heads; the key table; the
    * duplicate set with the outputs it hashes and their keys (given back);
    * the estimator; msg_write's scratch; the render scratch of str() for
@@ -965,23 +964,22 @@ size_t hcc__prune_need(const hcc_json_info *info, size_t len) {
                 hcc__arena_cost((msgs + 1) * sizeof(uint64_t)) + 2 * hcc__arena_cost((msgs + 1) * sizeof(size_t)) +
                 hcc__arena_cost(msgs + 1);
   size_t head = hcc__arena_cost(head_cap_bound(info)) + hcc__ts_head_need(&m);
-  size_t shrink = hcc__args_shrink_need(info->max_arguments, info->max_arguments_tokens);
+  size_t shrink = hcc__args_shrink_need(info->max_arguments, info->max_arguments_tokens, info->max_deep_weight);
   size_t once = dups > head ? dups : head;
   if (shrink > once) once = shrink;
   return hcc__arena_cost(msgs * sizeof(hcc_prune_msg)) + hcc__arena_cost(calls * sizeof(hcc_prune_memo)) +
          hcc__arena_cost(info->name_bytes + info->arguments_bytes + 1) +
-         hcc__arena_cost(slots * sizeof(hcc_prune_slot)) + once + hcc__est_need(info, len) +
+         hcc__arena_cost(slots * sizeof(hcc_prune_slot)) + once + (own_est ? hcc__est_need(info, len) : 0) +
          hcc__obj_write_need(&m) + hcc__py_str_need(&m) + 256;
 }
 
 int hcc__prune_run(hcc_prune *p, const hcc_transcript *t, const hcc_prune_cfg *cfg,
                    size_t len, hcc_arena *a, hcc_error *err) {
-  size_t n = (size_t)t->nmsg, slots = 1;
+  size_t n = (size_t)t->nmsg, slots = hcc__table_slots((size_t)t->ncall + n);
   memset(p, 0, sizeof *p);
   p->t = t;
   p->cfg = *cfg;
   p->a = a;
-  while (slots < 2 * ((size_t)t->ncall + n) + 2) slots <<= 1;
   p->nslot = slots;
   p->m = hcc__arena_take(a, (n ? n : 1) * sizeof *p->m);
   p->memo = hcc__arena_take(a, ((size_t)t->ncall + 1) * sizeof *p->memo);
@@ -1001,7 +999,14 @@ int hcc__prune_run(hcc_prune *p, const hcc_transcript *t, const hcc_prune_cfg *c
     p->m[i].cps1 = p->m[i].nl1 = 0;
     p->m[i].facts = 0;
   }
-  int rc = hcc__est_init(&p->est, &hcc__est_hermes, t, len, a, err);
+  int rc = HCC_OK;
+  if (cfg->est) {
+    p->est = *cfg->est;
+    p->est.e = &hcc__est_hermes;
+    p->est.check_only = 0;
+  } else {
+    rc = hcc__est_init(&p->est, &hcc__est_hermes, t, len, a, err);
+  }
   if (rc == HCC_OK) rc = build_index(p, err);
   if (rc == HCC_OK) rc = find_boundary(p, err);
   if (rc == HCC_OK) rc = dedupe(p, err);

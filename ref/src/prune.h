@@ -23,6 +23,10 @@ typedef struct hcc_prune_cfg {
   int64_t protect_tail_count;  /* protect_tail_count (protect_last_n) */
   int64_t protect_tail_tokens; /* protect_tail_tokens; <= 0 is hermes's None */
   int64_t min_prune_chars;     /* pass 2 prunes outputs longer than this */
+  /* An estimator over the same transcript whose render buffer the prune
+   * shares (each rendering is read before the next is made), or NULL:
+   * the prune takes a buffer of its own (hcc__prune_need's `own_est`). */
+  const hcc_est_ctx *est;
 } hcc_prune_cfg;
 
 typedef enum {
@@ -66,8 +70,9 @@ typedef struct hcc_prune {
 } hcc_prune;
 
 /* Workspace hcc__prune_run (and later writes) take at most for an input of
- * len bytes with these statistics, beyond the transcript's. */
-size_t hcc__prune_need(const hcc_json_info *info, size_t len);
+ * len bytes with these statistics, beyond the transcript's; own_est 0
+ * when cfg->est lends the estimator's render buffer. */
+size_t hcc__prune_need(const hcc_json_info *info, size_t len, int own_est);
 
 /* Runs the four passes over transcript t (input length len).  Errors:
  * HCC_E_SHAPE where the pinned Python raises and the spec rejects

@@ -248,12 +248,15 @@ void hcc__ts_tail(const hcc_ts_text *content, hcc_ts_tail tail, hcc_ts_emit emit
 
 /* ---- the head: what the call contributes ----------------------------------- */
 
-size_t hcc__ts_head_cap(size_t name_len, size_t args_len) {
-  /* str() of a value is at most 5 times its JSON text (see estimate.c);
-   * the values a head formats are disjoint pieces of the name and of the
-   * decoded arguments, each formatted whole before it is cut; 256 covers
-   * the fixed words and web_extract's " (+N more)" spelled out as a list. */
-  return 5 * (name_len + args_len) + 256;
+size_t hcc__ts_head_cap(size_t name_len, size_t args_len, size_t weight) {
+  /* The values a head formats are disjoint pieces of the name and of the
+   * decoded arguments, each formatted whole before it is cut.  str() of a
+   * value is at most 5 times its JSON text (see estimate.c), and at most
+   * the call's rewrite weight (bytes.c), even escaped once more; 256
+   * covers the fixed words and web_extract's " (+N more)" spelled out as
+   * a list, twice that the same words escaped. */
+  size_t by_bytes = 5 * (name_len + args_len) + 256, by_weight = weight + 512;
+  return by_weight < by_bytes ? by_weight : by_bytes;
 }
 
 size_t hcc__ts_head_need(const hcc_json_info *info) {

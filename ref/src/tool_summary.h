@@ -22,8 +22,10 @@ typedef enum {
 } hcc_ts_tail;
 
 /* Bytes a head can take for a call whose name and arguments tokens have
- * raw JSON texts of name_len and args_len bytes (0 for an absent one). */
-size_t hcc__ts_head_cap(size_t name_len, size_t args_len);
+ * raw JSON texts of name_len and args_len bytes (0 for an absent one), in
+ * a document whose max_deep_weight is `weight` (a call nests at least
+ * three levels deep, so its weight is at most that). */
+size_t hcc__ts_head_cap(size_t name_len, size_t args_len, size_t weight);
 
 /* Scratch one hcc__ts_head call takes at most for any call of a document
  * with these statistics (given back before it returns); a call's values

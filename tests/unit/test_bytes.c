@@ -84,8 +84,30 @@ static void test_text_stats(void **state) {
   }
 }
 
+/* Every byte value at every offset of a 64-byte block and across blocks
+ * (the masked last step), both ways. */
+static void test_rewrite_weight(void **state) {
+  (void)state;
+  enum { MAX = 700 };
+  static char s[MAX];
+  uint64_t x = 0x082efa98ec4e6c89ull;
+  for (int it = 0; it < 6000; it++) {
+    size_t n = it < 256 * 3 ? (size_t)(it % 131) : (size_t)(x % MAX), want = 0;
+    for (size_t k = 0; k < n; k++) {
+      x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+      /* the first 768 runs put each byte value everywhere, the rest a mix
+       * heavy in the weighed bytes */
+      s[k] = it < 256 * 3 ? (char)(unsigned char)((it / 3 + k) & 0xff) : "0\"\x7f\x80\xff\\',:a9 "[x % 13];
+      want += unit_weight_of((unsigned char)s[k]);
+    }
+    assert_int_equal(hcc__rewrite_weight_as(1, s, n), want);
+    assert_int_equal(hcc__rewrite_weight_as(0, s, n), want);
+  }
+  assert_int_equal(hcc__rewrite_weight("", 0), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {cmocka_unit_test(test_find_pair), cmocka_unit_test(test_count_byte),
-                                     cmocka_unit_test(test_text_stats)};
+                                     cmocka_unit_test(test_text_stats), cmocka_unit_test(test_rewrite_weight)};
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

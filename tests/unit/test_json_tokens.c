@@ -589,7 +589,7 @@ static void gen_value(gen *g, int depth) {
  * depth is its count of container ancestors (a key is the child of an
  * object, a member value the child of its key). */
 static void check_facts(const hcc_doc *d, const hcc_json_info *info) {
-  size_t d12 = 0, d34 = 0, deep = 0, maxmsg = 0, maxmsg_toks = 0, names = 0, args = 0, args_toks = 0, odd = 0;
+  size_t d12 = 0, d34 = 0, deep = 0, deep_w = 0, deep_x = 0, maxmsg = 0, maxmsg_toks = 0, names = 0, args = 0, args_toks = 0, odd = 0;
   size_t msg_depth = d->tok[0].type == HCC_T_OBJECT ? 2 : 1;
   int *par = parents_of(d);
   for (int i = 0; i < d->ntok; i++) {
@@ -619,12 +619,19 @@ static void check_facts(const hcc_doc *d, const hcc_json_info *info) {
       if (toks > maxmsg_toks) maxmsg_toks = toks;
     }
     if (depth >= 2 && (k->type == HCC_T_OBJECT || k->type == HCC_T_ARRAY) && raw > deep) deep = raw;
+    if (depth == 2 && (k->type == HCC_T_OBJECT || k->type == HCC_T_ARRAY)) { /* holds every deeper one */
+      size_t w = 0;
+      for (int b = k->start; b < k->end; b++) w += unit_weight_of((unsigned char)d->text[b]);
+      if (w > deep_w) deep_w = w;
+      if (w - raw > deep_x) deep_x = w - raw;
+    }
     if (k->type == HCC_T_STRING && par[i] >= 0 && hcc__json_str_eq(d, par[i], "name", 4))
       names += raw - 2;
     if (k->type == HCC_T_STRING && par[i] >= 0 && hcc__json_str_eq(d, par[i], "arguments", 9)) {
       args += raw - 2;
       size_t t = 1;
-      for (int b = k->start; b < k->end; b++) t += strchr("[{,:\\", d->text[b]) != NULL && d->text[b];
+      for (int b = k->start; b < k->end; b++)
+        t += (strchr("[{,:", d->text[b]) != NULL && d->text[b]) || (d->text[b] == '\\' && d->text[b + 1] == 'u');
       if (t > args_toks) args_toks = t;
     }
   }
@@ -634,6 +641,8 @@ static void check_facts(const hcc_doc *d, const hcc_json_info *info) {
   assert_int_equal(info->max_message, maxmsg);
   assert_int_equal(info->max_message_tokens, maxmsg_toks);
   assert_int_equal(info->max_deep_container, deep);
+  assert_int_equal(info->max_deep_weight, deep_w);
+  assert_int_equal(info->max_deep_excess, deep_x);
   assert_int_equal(info->name_bytes, names);
   assert_int_equal(info->arguments_bytes, args);
   assert_int_equal(info->max_arguments_tokens, args_toks);

@@ -652,7 +652,7 @@ static void test_info_arguments(void **state) {
   s = "{\"\\u0041rguments\":\"0123456789\",\"Arguments\":\"0123456789\"}";
   assert_int_equal(hcc_json_validate(s, strlen(s), &info, NULL), HCC_OK);
   assert_int_equal(info.max_arguments, 0);
-  /* max_arguments_tokens is 1 + the '[', '{', ',', ':' and backslashes of
+  /* max_arguments_tokens is 1 + the '[', '{', ',', ':' and \u escapes of
    * the longest body (the bytes a count must pass, not only the longest
    * body's): long bodies, past the 4,080 bytes a lane of the vector count
    * holds, at every length around its 16-byte steps */
@@ -665,8 +665,13 @@ static void test_info_arguments(void **state) {
       x ^= x << 13, x ^= x >> 7, x ^= x << 17;
       static const char pick[] = "[{,:ab }]x";
       char ch = pick[x % 10];
-      if (x % 7 == 0) { /* an escaped quote: its backslash counts */
-        doc[n++] = '\\', doc[n++] = '"', want++;
+      if (x % 7 == 0) { /* an escaped quote: it spells no '[', '{', ',' or ':' */
+        doc[n++] = '\\', doc[n++] = '"';
+        continue;
+      }
+      if (x % 11 == 0) { /* a \u escape counts, whatever it spells */
+        n += (size_t)sprintf(doc + n, "\\u%04x", (unsigned)(x >> 40) % 0x7f + 1);
+        want++;
         continue;
       }
       doc[n++] = ch;

@@ -183,7 +183,8 @@ static void test_rows(void **state) {
 }
 
 /* The head is cut in place: it must fit the bound hcc__ts_head_cap gives
- * for the raw lengths of the name and the arguments. */
+ * for the raw lengths of the name and the arguments and for the call's
+ * rewrite weight (here the whole document's), escaped again as well. */
 static void test_head_cap(void **state) {
   (void)state;
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
@@ -200,7 +201,13 @@ static void test_head_cap(void **state) {
     hcc_ts_tail tail;
     hcc__out_init(&o, buf, sizeof buf);
     assert_int_equal(hcc__ts_head(&d, name, args, &a, &o, &tail, &err), HCC_OK);
-    assert_true(o.len <= hcc__ts_head_cap(nl, al));
+    size_t w = hcc__rewrite_weight(rows[i].doc, strlen(rows[i].doc));
+    assert_true(o.len <= hcc__ts_head_cap(nl, al, w));
+    char esc[sizeof buf * 6];
+    hcc_out e;
+    hcc__out_init(&e, esc, sizeof esc);
+    hcc__out_json_body(&e, buf, o.len);
+    assert_true(e.len <= w + 512);
   }
 }
 

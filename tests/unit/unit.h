@@ -15,6 +15,17 @@
 #include "../ref_utf8.h"
 #include "internal.h"
 
+/* The rewrite weight of a byte as hcc_json_info.max_deep_weight documents
+ * it, written out again from the documentation for the tests to compare. */
+static inline size_t unit_weight_of(unsigned char c) {
+  if ((c >= '0' && c <= '9') || c == '"') return 6;
+  if (c == 0x7f) return 5;
+  if (c >= 0x80 || c == '\\') return 4;
+  if (c == '\'') return 3;
+  if (c == ',' || c == ':') return 2;
+  return 1;
+}
+
 /* A valid JSON text parsed into tokens in a workspace of its own (free
  * p->mem when done), as the ops that pair ids parse (HCC_PARSE_IDS: the
  * values of id keys carry hashes and links, which no other reader of a
