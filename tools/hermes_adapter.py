@@ -101,10 +101,14 @@ def handle(h, op_name, req_bytes):
         raw = base64.b64decode(req["input_b64"])
         try:
             value = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError) as e:
+        except UnicodeDecodeError as e:
             # hcc rejects invalid JSON before any rule runs; hermes never sees
             # such text (it receives parsed lists), so the adapter answers
-            # with hcc's JSON-layer verdict where it can tell.
+            # with hcc's JSON-layer verdict where it can tell: bytes that
+            # are not UTF-8 are HCC_E_UTF8, anything else Python's reader
+            # refuses HCC_E_SYNTAX.
+            return EXIT_REJECTED, b"", "error: HCC_E_UTF8 at byte %d: %s" % (e.start, e)
+        except ValueError as e:
             return EXIT_REJECTED, b"", "error: HCC_E_SYNTAX at byte 0: %s" % e
     else:
         value = req.get("input")
