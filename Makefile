@@ -61,6 +61,7 @@ test: deps all alloc-check generated-check warn-clang unit cli-test tools-test s
 
 cli-test: all
 	sh tests/cli/test_cli.sh $(B)/hcc
+	PYTHON=$(PYTHON) sh tests/tools/test_differential.sh $(B)/hcc
 
 # The benchmark tools that need no build: tools/bench_compare.py.
 tools-test:
