@@ -741,12 +741,10 @@ static void run_rule(ck *c, int rule, int i) {
   }
 }
 
-static size_t slot_count(size_t ntok) { return hcc__table_slots(ntok); }
-
 size_t hcc__check_need(const hcc_json_info *info, size_t len) {
   size_t t = info->tokens, ints = hcc__arena_cost(t * sizeof(int));
   size_t msgs = hcc__max_msgs(info), calls = hcc__max_calls(info);
-  return hcc__arena_cost(slot_count(t) * sizeof(int)) /* slot */
+  return hcc__arena_cost(hcc__table_slots(t) * sizeof(int)) /* slot */
          + ints                                       /* rep */
          + NMARK * ints                               /* mk */
          + 2 * hcc__arena_cost(msgs * sizeof(int))    /* mid, msym */
@@ -814,7 +812,7 @@ int hcc__check_run(const hcc_transcript *t, const hcc_check_opts *opts, hcc_aren
   for (size_t k = 0; k < ntok; k++)
     if (d->tok[k].type == HCC_T_STRING && (size_t)(d->tok[k].end - d->tok[k].start) > maxs)
       maxs = (size_t)(d->tok[k].end - d->tok[k].start);
-  nslot = slot_count(ntok);
+  nslot = hcc__table_slots(ntok);
   c.nslot = nslot;
   size_t nm = (size_t)t->nmsg + 1, nc = (size_t)t->ncall + 1;
   int ok = take_ints(a, &c.slot, nslot, -1) && take_ints(a, &c.rep, ntok, -1);

@@ -484,8 +484,7 @@ static void test_jsmn_count_handwritten(void **state) {
 /* Deterministic generator of random valid JSON. */
 typedef struct {
   uint64_t s;
-  char *buf;
-  size_t n, cap;
+  unit_text t;
 } gen;
 
 static uint32_t rnd(gen *g) {
@@ -495,16 +494,8 @@ static uint32_t rnd(gen *g) {
   return (uint32_t)(g->s >> 11);
 }
 
-static void put(gen *g, const char *s, size_t n) {
-  if (g->n + n + 1 > g->cap) {
-    g->cap = (g->n + n + 1) * 2;
-    g->buf = realloc(g->buf, g->cap);
-    assert_non_null(g->buf);
-  }
-  memcpy(g->buf + g->n, s, n);
-  g->n += n;
-}
-static void puts_(gen *g, const char *s) { put(g, s, strlen(s)); }
+static void put(gen *g, const char *s, size_t n) { unit_put(&g->t, s, n); }
+static void puts_(gen *g, const char *s) { unit_puts(&g->t, s); }
 
 static void ws(gen *g) {
   static const char *const w[] = {"", "", "", " ", "\n", "\t", "\r\n  "};
@@ -873,21 +864,21 @@ static void check_agreement(const char *s, size_t n) {
 
 static void test_random_valid(void **state) {
   (void)state;
-  gen g = {0x9e3779b97f4a7c15ull, NULL, 0, 0};
+  gen g = {0x9e3779b97f4a7c15ull, {NULL, 0, 0}};
   for (int it = 0; it < 3000; it++) {
-    g.n = 0;
+    g.t.n = 0;
     ws(&g);
     gen_value(&g, it % 3 == 0 ? 7 : 0);
     ws(&g);
     hcc_json_info info;
     hcc_error err;
-    int rc = hcc_json_validate(g.buf, g.n, &info, &err);
+    int rc = hcc_json_validate(g.t.buf, g.t.n, &info, &err);
     if (rc != HCC_OK)
-      print_error("%.*s: %s at %zu\n", (int)g.n, g.buf, hcc_error_name(rc), err.offset);
+      print_error("%.*s: %s at %zu\n", (int)g.t.n, g.t.buf, hcc_error_name(rc), err.offset);
     assert_int_equal(rc, HCC_OK);
-    check_agreement(g.buf, g.n);
+    check_agreement(g.t.buf, g.t.n);
   }
-  free(g.buf);
+  free(g.t.buf);
 }
 
 /* HCC_PARSE_CPS on long strings: the scan counts a long body 64 bytes a
@@ -902,46 +893,46 @@ static void test_cps_long_strings(void **state) {
       "a", "bcdefgh", "\\\"", "\\\\", "\\/", "\\n", "\\t", "\\u001b", "\\u00e9", "\\ud83d\\ude00",
       "\\ud800", "\\udfff", "\\ud800\\ud800", "\\ud83d\\u0041", "\xc3\xa9", "\xe2\x82\xac",
       "\xf0\x9f\x98\x80", "\xe4\xb8\xad\xe6\x96\x87"};
-  gen g = {0x6a09e667f3bcc908ull, NULL, 0, 0};
+  gen g = {0x6a09e667f3bcc908ull, {NULL, 0, 0}};
   size_t counted = 0;
   for (int it = 0; it < 4000; it++) {
-    g.n = 0;
+    g.t.n = 0;
     puts_(&g, "[");
     for (int pad = (int)(rnd(&g) % 64); pad > 0; pad--) puts_(&g, " ");
     int strings = 1 + (int)(rnd(&g) % 3);
     for (int k = 0; k < strings; k++) {
       if (k) puts_(&g, rnd(&g) % 2 ? ", " : ", {\"key\": ");
-      int in_obj = k && g.buf[g.n - 1] == ' ' && g.buf[g.n - 2] == ':';
+      int in_obj = k && g.t.buf[g.t.n - 1] == ' ' && g.t.buf[g.t.n - 2] == ':';
       puts_(&g, "\"");
-      size_t start = g.n, len = rnd(&g) % 700;
-      while (g.n - start < len) puts_(&g, pieces[rnd(&g) % N(pieces)]);
+      size_t start = g.t.n, len = rnd(&g) % 700;
+      while (g.t.n - start < len) puts_(&g, pieces[rnd(&g) % N(pieces)]);
       puts_(&g, "\"");
       if (in_obj) puts_(&g, "}");
-      counted += g.n - start;
+      counted += g.t.n - start;
     }
     puts_(&g, "]");
     parsed p;
-    assert_int_equal(parse_mode(&p, g.buf, g.n, HCC_PARSE_PLAIN, NULL), HCC_OK);
-    check_cps(&p.d, g.buf, g.n);
+    assert_int_equal(parse_mode(&p, g.t.buf, g.t.n, HCC_PARSE_PLAIN, NULL), HCC_OK);
+    check_cps(&p.d, g.t.buf, g.t.n);
     done(&p);
   }
   assert_true(counted > 4000 * 300); /* the strings really were long */
-  free(g.buf);
+  free(g.t.buf);
 }
 
 /* Mutations: whatever the validator still accepts must tokenize. */
 static void test_random_mutations(void **state) {
   (void)state;
   static const char alphabet[] = "[]{}\",:\\ 0123-.eEtrufalsn\x01\x80\xc3";
-  gen g = {0x1234567887654321ull, NULL, 0, 0};
+  gen g = {0x1234567887654321ull, {NULL, 0, 0}};
   char *m = malloc(1);
   size_t accepted = 0;
   for (int it = 0; it < 20000; it++) {
-    g.n = 0;
+    g.t.n = 0;
     gen_value(&g, 3);
-    size_t n = g.n;
+    size_t n = g.t.n;
     m = realloc(m, n + 2);
-    memcpy(m, g.buf, n);
+    memcpy(m, g.t.buf, n);
     int kind = (int)(rnd(&g) % 3);
     size_t at = rnd(&g) % (n + 1);
     char c = alphabet[rnd(&g) % (sizeof alphabet - 1)];
@@ -956,7 +947,7 @@ static void test_random_mutations(void **state) {
    * above really ran */
   assert_true(accepted > 1000);
   free(m);
-  free(g.buf);
+  free(g.t.buf);
 }
 
 /* HCC_PARSE_CPS on short strings: a body closed within its first sixteen
@@ -967,7 +958,7 @@ static void test_random_mutations(void **state) {
 static void test_cps_short_strings(void **state) {
   (void)state;
   static const char *const chars[] = {"a", "\xc3\xa9", "\xe6\x97\xa5", "\xf0\x9f\x98\x80", "\\n"};
-  gen g = {0xbb67ae8584caa73bull, NULL, 0, 0};
+  gen g = {0xbb67ae8584caa73bull, {NULL, 0, 0}};
   for (int it = 0; it < 6000; it++) {
     char body[32];
     size_t n = 0, want = (size_t)(it % 16);
@@ -978,7 +969,7 @@ static void test_cps_short_strings(void **state) {
       memcpy(body + n, c, k);
       n += k;
     }
-    g.n = 0;
+    g.t.n = 0;
     puts_(&g, "[\"");
     for (size_t k = 0; k < n; k++) {
       char one[2] = {body[k], 0};
@@ -986,12 +977,12 @@ static void test_cps_short_strings(void **state) {
     }
     puts_(&g, it % 2 ? "\"]" : "\", \"tail of the document, sixteen bytes and more\"]");
     parsed p;
-    assert_int_equal(parse_mode(&p, g.buf, g.n, HCC_PARSE_CPS, NULL), HCC_OK);
-    size_t cps = ref_cps(g.buf + p.d.tok[1].start, (size_t)(p.d.tok[1].end - p.d.tok[1].start));
+    assert_int_equal(parse_mode(&p, g.t.buf, g.t.n, HCC_PARSE_CPS, NULL), HCC_OK);
+    size_t cps = ref_cps(g.t.buf + p.d.tok[1].start, (size_t)(p.d.tok[1].end - p.d.tok[1].start));
     assert_int_equal((size_t)p.d.tok[1].size, cps);
     done(&p);
   }
-  free(g.buf);
+  free(g.t.buf);
 }
 
 /* max_arguments_tokens bounds the tokens of what an "arguments" string
@@ -1001,15 +992,15 @@ static void test_cps_short_strings(void **state) {
  * string decodes to never has more tokens than the bound. */
 static void test_arguments_tokens_bound(void **state) {
   (void)state;
-  gen g = {0x2545f4914f6cdd1dull, NULL, 0, 0}, w = {0x853c49e6748fea9bull, NULL, 0, 0};
+  gen g = {0x2545f4914f6cdd1dull, {NULL, 0, 0}}, w = {0x853c49e6748fea9bull, {NULL, 0, 0}};
   size_t tight = 0;
   for (int it = 0; it < 3000; it++) {
-    g.n = 0;
+    g.t.n = 0;
     gen_value(&g, it % 3 == 0 ? 6 : 0);
-    w.n = 0;
+    w.t.n = 0;
     puts_(&w, "{\"arguments\": \"");
-    for (size_t i = 0; i < g.n; i++) {
-      unsigned char c = (unsigned char)g.buf[i];
+    for (size_t i = 0; i < g.t.n; i++) {
+      unsigned char c = (unsigned char)g.t.buf[i];
       char e[8];
       if (c == '"' || c == '\\' || c < 0x20 || (c < 0x80 && rnd(&w) % 4 == 0)) {
         snprintf(e, sizeof e, "\\u%04x", c);
@@ -1020,14 +1011,14 @@ static void test_arguments_tokens_bound(void **state) {
     }
     puts_(&w, "\"}");
     hcc_json_info outer, inner;
-    assert_int_equal(hcc_json_validate(w.buf, w.n, &outer, NULL), HCC_OK);
-    assert_int_equal(hcc_json_validate(g.buf, g.n, &inner, NULL), HCC_OK);
+    assert_int_equal(hcc_json_validate(w.t.buf, w.t.n, &outer, NULL), HCC_OK);
+    assert_int_equal(hcc_json_validate(g.t.buf, g.t.n, &inner, NULL), HCC_OK);
     assert_true(inner.tokens <= outer.max_arguments_tokens);
     tight += inner.tokens * 2 > outer.max_arguments_tokens;
   }
   assert_true(tight > 100); /* the bound is near the count, not only above it */
-  free(g.buf);
-  free(w.buf);
+  free(g.t.buf);
+  free(w.t.buf);
 }
 
 /* The scan's ids (id_token): a result's id links to its call's; an id

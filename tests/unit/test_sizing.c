@@ -18,113 +18,95 @@
 
 #define N(a) (sizeof(a) / sizeof((a)[0]))
 
-typedef struct buf {
-  char *s;
-  size_t n, cap;
-} buf;
-
-static void put(buf *b, const char *s, size_t n) {
-  if (b->n + n + 1 > b->cap) {
-    b->cap = 2 * (b->n + n + 1);
-    b->s = realloc(b->s, b->cap);
-    assert_non_null(b->s);
-  }
-  memcpy(b->s + b->n, s, n);
-  b->n += n;
-  b->s[b->n] = 0;
-}
-
-static void puts_(buf *b, const char *s) { put(b, s, strlen(s)); }
-
-static void rep(buf *b, const char *s, size_t k, const char *sep) {
+static void rep(unit_text *b, const char *s, size_t k, const char *sep) {
   for (size_t i = 0; i < k; i++) {
-    if (i && sep) puts_(b, sep);
-    puts_(b, s);
+    if (i && sep) unit_puts(b, sep);
+    unit_puts(b, s);
   }
 }
 
 /* The atom of a class as JSON text (R of its piece in one string). */
 enum { R = 200, ATOMS = 60 };
-static void atom(buf *b, int kind) {
+static void atom(unit_text *b, int kind) {
   static const char *const piece[] = {"", "", "\x7f", "\xc2\x85", "\xe2\x80\x8b", "\xf3\xa0\x80\x81", "\\b",
                                       "'", "", "", "\\u0001", "\\\\\\\""};
   switch (kind) {
-  case 0: puts_(b, "1e15"); return;
-  case 1: puts_(b, "1e9"); return;
-  case 8: puts_(b, "["), rep(b, "[]", R, ","), puts_(b, "]"); return;
-  case 9: puts_(b, "\"a\""); return;
+  case 0: unit_puts(b, "1e15"); return;
+  case 1: unit_puts(b, "1e9"); return;
+  case 8: unit_puts(b, "["), rep(b, "[]", R, ","), unit_puts(b, "]"); return;
+  case 9: unit_puts(b, "\"a\""); return;
   default:
-    puts_(b, "\""), rep(b, piece[kind], R, NULL);
-    if (kind == 7) puts_(b, "\\\""); /* both quotes: repr escapes every ' */
-    puts_(b, "\"");
+    unit_puts(b, "\""), rep(b, piece[kind], R, NULL);
+    if (kind == 7) unit_puts(b, "\\\""); /* both quotes: repr escapes every ' */
+    unit_puts(b, "\"");
   }
 }
 #define KINDS 12
 
 /* {"k": [atom, atom, ...]} */
-static void heavy(buf *b, int kind) {
-  puts_(b, "{\"k\":[");
+static void heavy(unit_text *b, int kind) {
+  unit_puts(b, "{\"k\":[");
   for (int i = 0; i < ATOMS; i++) {
-    if (i) puts_(b, ",");
+    if (i) unit_puts(b, ",");
     atom(b, kind);
   }
-  puts_(b, "]}");
+  unit_puts(b, "]}");
 }
 
 /* heavy(kind) as the body of a JSON string. */
-static void heavy_escaped(buf *b, int kind) {
-  buf h = {0};
+static void heavy_escaped(unit_text *b, int kind) {
+  unit_text h = {0};
   heavy(&h, kind);
   for (size_t i = 0; i < h.n; i++) {
-    if (h.s[i] == '"' || h.s[i] == '\\') put(b, "\\", 1);
-    put(b, h.s + i, 1);
+    if (h.buf[i] == '"' || h.buf[i] == '\\') unit_put(b, "\\", 1);
+    unit_put(b, h.buf + i, 1);
   }
-  free(h.s);
+  free(h.buf);
 }
 
-static void filler(buf *b, int k) {
+static void filler(unit_text *b, int k) {
   rep(b, "{\"role\":\"user\",\"content\":\"hi\"},{\"role\":\"assistant\",\"content\":\"ok\"}", (size_t)k, ",");
 }
 
-static void make_case(buf *b, int where, int kind) {
+static void make_case(unit_text *b, int where, int kind) {
   static const char *const tool = ",{\"role\":\"tool\",\"tool_call_id\":\"c1\",\"content\":\"";
   b->n = 0;
   switch (where) {
   case 0: /* COMPRESS-10: str() of the system content */
-    puts_(b, "[{\"role\":\"system\",\"content\":"), heavy(b, kind), puts_(b, "},"), filler(b, 12);
+    unit_puts(b, "[{\"role\":\"system\",\"content\":"), heavy(b, kind), unit_puts(b, "},"), filler(b, 12);
     break;
   case 1: /* COMPRESS-14: the summary merged into a dict content */
-    puts_(b, "[{\"role\":\"system\",\"content\":\"s\"},"), filler(b, 8);
-    puts_(b, ",{\"role\":\"user\",\"content\":"), heavy(b, kind), puts_(b, "},{\"role\":\"assistant\",\"content\":\"ok\"}");
+    unit_puts(b, "[{\"role\":\"system\",\"content\":\"s\"},"), filler(b, 8);
+    unit_puts(b, ",{\"role\":\"user\",\"content\":"), heavy(b, kind), unit_puts(b, "},{\"role\":\"assistant\",\"content\":\"ok\"}");
     break;
   case 4: /* both: a dict content and long arguments in one message */
-    puts_(b, "[{\"role\":\"system\",\"content\":\"s\"},"), filler(b, 8);
-    puts_(b, ",{\"role\":\"assistant\",\"content\":"), heavy(b, kind);
-    puts_(b, ",\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\",\"function\":{\"name\":\"write_file\",\"arguments\":\"");
+    unit_puts(b, "[{\"role\":\"system\",\"content\":\"s\"},"), filler(b, 8);
+    unit_puts(b, ",{\"role\":\"assistant\",\"content\":"), heavy(b, kind);
+    unit_puts(b, ",\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\",\"function\":{\"name\":\"write_file\",\"arguments\":\"");
     heavy_escaped(b, kind);
-    puts_(b, "\"}}]}"), puts_(b, tool), rep(b, "x", 400, NULL), puts_(b, "\"},"), filler(b, 3);
+    unit_puts(b, "\"}}]}"), unit_puts(b, tool), rep(b, "x", 400, NULL), unit_puts(b, "\"},"), filler(b, 3);
     break;
   case 5: /* the stub body: many calls whose names are all escapes */
-    puts_(b, "[{\"role\":\"system\",\"content\":\"s\"},{\"role\":\"user\",\"content\":\"go\"}");
+    unit_puts(b, "[{\"role\":\"system\",\"content\":\"s\"},{\"role\":\"user\",\"content\":\"go\"}");
     for (int k = 0; k < 1500; k++) {
-      puts_(b, ",{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c\",\"type\":\"function\",");
-      puts_(b, "\"function\":{\"name\":\""), rep(b, kind & 1 ? "\\\"" : "\\u2028\\\\", 40, NULL);
-      puts_(b, "\",\"arguments\":\"{}\"}}]},{\"role\":\"tool\",\"tool_call_id\":\"c\",\"content\":\"r\"}");
+      unit_puts(b, ",{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c\",\"type\":\"function\",");
+      unit_puts(b, "\"function\":{\"name\":\""), rep(b, kind & 1 ? "\\\"" : "\\u2028\\\\", 40, NULL);
+      unit_puts(b, "\",\"arguments\":\"{}\"}}]},{\"role\":\"tool\",\"tool_call_id\":\"c\",\"content\":\"r\"}");
     }
-    puts_(b, ",{\"role\":\"user\",\"content\":\"and?\"},{\"role\":\"assistant\",\"content\":\"ok\"}");
+    unit_puts(b, ",{\"role\":\"user\",\"content\":\"and?\"},{\"role\":\"assistant\",\"content\":\"ok\"}");
     break;
   case 2: /* a read_file head formats str(path) */
   case 3: /* truncate-args cuts every string of the arguments */
-    puts_(b, "[{\"role\":\"system\",\"content\":\"s\"},{\"role\":\"user\",\"content\":\"go\"},");
-    puts_(b, "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\",");
-    puts_(b, where == 2 ? "\"function\":{\"name\":\"read_file\",\"arguments\":\"{\\\"path\\\":"
+    unit_puts(b, "[{\"role\":\"system\",\"content\":\"s\"},{\"role\":\"user\",\"content\":\"go\"},");
+    unit_puts(b, "{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"c1\",\"type\":\"function\",");
+    unit_puts(b, where == 2 ? "\"function\":{\"name\":\"read_file\",\"arguments\":\"{\\\"path\\\":"
                         : "\"function\":{\"name\":\"write_file\",\"arguments\":\"");
     heavy_escaped(b, kind);
-    puts_(b, where == 2 ? "}\"}}]}" : "\"}}]}");
-    puts_(b, tool), rep(b, "x", 400, NULL), puts_(b, "\"},"), filler(b, 8);
+    unit_puts(b, where == 2 ? "}\"}}]}" : "\"}}]}");
+    unit_puts(b, tool), rep(b, "x", 400, NULL), unit_puts(b, "\"},"), filler(b, 8);
     break;
   }
-  puts_(b, "]");
+  unit_puts(b, "]");
 }
 
 /* Runs op in exactly the workspace the sizing asks for. */
@@ -146,11 +128,11 @@ static int run_sized(hcc_op op, const hcc_params *p, const char *in, size_t len,
 static void test_worst_cases(void **state) {
   (void)state;
   static const hcc_op ops[] = {HCC_OP_ALIGN, HCC_OP_PRUNE, HCC_OP_PRUNE_ONLY, HCC_OP_TRUNCATE_ARGS, HCC_OP_COMPRESS};
-  buf b = {0};
+  unit_text b = {0};
   for (int where = 0; where < 6; where++)
     for (int kind = 0; kind < KINDS; kind++) {
       make_case(&b, where, kind);
-      assert_int_equal(hcc_json_validate(b.s, b.n, NULL, NULL), HCC_OK);
+      assert_int_equal(hcc_json_validate(b.buf, b.n, NULL, NULL), HCC_OK);
       for (int set = 0; set < 5; set++) {
         hcc_params p;
         hcc_params_init(&p);
@@ -164,13 +146,13 @@ static void test_worst_cases(void **state) {
         if (set == 1) p.truncate_all = 1;
         for (size_t o = 0; o < N(ops); o++) {
           size_t need;
-          int rc = run_sized(ops[o], &p, b.s, b.n, &need);
+          int rc = run_sized(ops[o], &p, b.buf, b.n, &need);
           if (rc != HCC_OK) print_error("case %d/%d, parameters %d\n", where, kind, set);
           assert_int_equal(rc, HCC_OK);
         }
       }
     }
-  free(b.s);
+  free(b.buf);
 }
 
 /* The bounds come closer than the bytes alone give them.  On this
@@ -181,35 +163,35 @@ static void test_worst_cases(void **state) {
  * times. */
 static void test_closer(void **state) {
   (void)state;
-  buf b = {0};
-  puts_(&b, "[{\"role\":\"system\",\"content\":\"s\"},");
+  unit_text b = {0};
+  unit_puts(&b, "[{\"role\":\"system\",\"content\":\"s\"},");
   for (int t = 0; t < 40; t++) {
     char id[32];
     snprintf(id, sizeof id, "c%d", t);
-    puts_(&b, "{\"role\":\"user\",\"content\":\"go on\"},{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"");
-    puts_(&b, id);
-    puts_(&b, "\",\"type\":\"function\",\"function\":{\"name\":\"write_file\",\"arguments\":\"{\\\"path\\\": \\\"a.txt\\\", \\\"content\\\": \\\"");
+    unit_puts(&b, "{\"role\":\"user\",\"content\":\"go on\"},{\"role\":\"assistant\",\"content\":null,\"tool_calls\":[{\"id\":\"");
+    unit_puts(&b, id);
+    unit_puts(&b, "\",\"type\":\"function\",\"function\":{\"name\":\"write_file\",\"arguments\":\"{\\\"path\\\": \\\"a.txt\\\", \\\"content\\\": \\\"");
     rep(&b, "the quick brown fox jumps over the lazy dog ", t == 7 ? 400 : 20, NULL);
-    puts_(&b, "\\\"}\"}}]},{\"role\":\"tool\",\"tool_call_id\":\"");
-    puts_(&b, id);
-    puts_(&b, "\",\"content\":\"");
+    unit_puts(&b, "\\\"}\"}}]},{\"role\":\"tool\",\"tool_call_id\":\"");
+    unit_puts(&b, id);
+    unit_puts(&b, "\",\"content\":\"");
     rep(&b, "line of output\\n", 40, NULL);
-    puts_(&b, "\"},");
+    unit_puts(&b, "\"},");
   }
-  puts_(&b, "{\"role\":\"user\",\"content\":\"done?\"}]");
+  unit_puts(&b, "{\"role\":\"user\",\"content\":\"done?\"}]");
   hcc_json_info info;
-  assert_int_equal(hcc_json_validate(b.s, b.n, &info, NULL), HCC_OK);
+  assert_int_equal(hcc_json_validate(b.buf, b.n, &info, NULL), HCC_OK);
   /* prose weighs little more than its bytes */
   assert_true(info.max_deep_weight < 2 * info.max_deep_container);
   hcc_params p;
   hcc_params_init(&p);
   p.context_length = 8000;
   size_t need;
-  assert_int_equal(run_sized(HCC_OP_COMPRESS, &p, b.s, b.n, &need), HCC_OK);
+  assert_int_equal(run_sized(HCC_OP_COMPRESS, &p, b.buf, b.n, &need), HCC_OK);
   assert_true(need < 36 * info.max_message);
-  assert_int_equal(run_sized(HCC_OP_TRUNCATE_ARGS, &p, b.s, b.n, &need), HCC_OK);
+  assert_int_equal(run_sized(HCC_OP_TRUNCATE_ARGS, &p, b.buf, b.n, &need), HCC_OK);
   assert_true(need < 6 * info.max_message + b.n);
-  free(b.s);
+  free(b.buf);
 }
 
 int main(void) {

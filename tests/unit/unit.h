@@ -15,6 +15,26 @@
 #include "../ref_utf8.h"
 #include "internal.h"
 
+/* A growing text the tests build inputs in (free buf when done); kept
+ * NUL-terminated. */
+typedef struct unit_text {
+  char *buf;
+  size_t n, cap;
+} unit_text;
+
+static inline void unit_put(unit_text *t, const char *s, size_t n) {
+  if (t->n + n + 1 > t->cap) {
+    t->cap = 2 * (t->n + n + 1);
+    t->buf = realloc(t->buf, t->cap);
+    assert_non_null(t->buf);
+  }
+  memcpy(t->buf + t->n, s, n);
+  t->n += n;
+  t->buf[t->n] = 0;
+}
+
+static inline void unit_puts(unit_text *t, const char *s) { unit_put(t, s, strlen(s)); }
+
 /* The rewrite weight of a byte as hcc_json_info.max_deep_weight documents
  * it, written out again from the documentation for the tests to compare. */
 static inline size_t unit_weight_of(unsigned char c) {
