@@ -13,12 +13,15 @@ outputs differ, both refused (same code or not), one refused, one crashed.
 The first --show differing inputs of each kind are listed with where the
 outputs first part.  Exit 0 when nothing differs but what --allow names.
 
-By default the reference is `build/hcc --serve` and the other side the
-hermes adapter, which needs HERMES_SRC (a folder with the pinned hermes
-files, README.md "Checking the corpus against hermes"); --other CMD runs any
-other implementation instead.  Differences are not verdicts: hcc diverges
-from hermes on purpose where SPEC.md says so (DIV-*), e.g. NaN, lone
-surrogates and calls hermes raises on.
+By default the reference is `build/hcc` and the other side the hermes
+adapter, which needs HERMES_SRC (a folder with the pinned hermes files,
+README.md "Checking the corpus against hermes"); --other CMD runs any
+other implementation instead.  Both run as `CMD --serve` through
+conform.py's runner, and outputs compare as conform.py compares them
+(casefmt.structural: key order ignored, numbers by their text).
+Differences are not verdicts: hcc diverges from hermes on purpose where
+SPEC.md says so (DIV-*), e.g. NaN, lone surrogates and calls hermes raises
+on.
 """
 import argparse
 import base64
@@ -26,46 +29,18 @@ import collections
 import json
 import os
 import shlex
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-
-
-class Server:
-    """One implementation in persistent mode; restarted if it dies."""
-
-    def __init__(self, cmd):
-        self.cmd = cmd
-        self.p = None
-
-    def ask(self, req):
-        for attempt in range(2):
-            if self.p is None or self.p.poll() is not None:
-                self.p = subprocess.Popen(shlex.split(self.cmd), stdin=subprocess.PIPE,
-                                          stdout=subprocess.PIPE, text=True, cwd=ROOT)
-            try:
-                self.p.stdin.write(req + "\n")
-                self.p.stdin.flush()
-                line = self.p.stdout.readline()
-                if line:
-                    return json.loads(line)
-            except (BrokenPipeError, ValueError):
-                pass
-            self.p = None
-        return {"exit": -1, "stdout": "", "stderr": "no answer (the process died)"}
-
-    def close(self):
-        if self.p and self.p.poll() is None:
-            self.p.stdin.close()
-            self.p.wait()
+sys.path.insert(0, HERE)
+import casefmt  # noqa: E402
+from conform import ServeRunner  # noqa: E402
 
 
 def code_of(stderr):
     """HCC_E_... from a first stderr line "error: HCC_E_X at byte N: ..."."""
     words = stderr.split()
-    return words[1] if len(words) > 1 and words[0] == "error:" else ""
+    return words[1] if len(words) > 1 and words[0] == b"error:" else b""
 
 
 def first_difference(a, b):
@@ -80,17 +55,18 @@ def same_output(a, b, exact):
     if exact:
         return False
     try:
-        return json.loads(a) == json.loads(b)
-    except ValueError:
+        return casefmt.structural(a.decode("utf-8")) == casefmt.structural(b.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
         return False
 
 
 def kind_of(a, b, exact):
-    ea, eb = a["exit"], b["exit"]
+    """a, b: (exit status, stdout, stderr) as conform.py's runners give them."""
+    (ea, oa, xa), (eb, ob, xb) = a, b
     if ea == 0 and eb == 0:
-        return "same output" if same_output(a["stdout"], b["stdout"], exact) else "outputs differ"
+        return "same output" if same_output(oa, ob, exact) else "outputs differ"
     if ea == 1 and eb == 1:
-        return "both refused" if code_of(a["stderr"]) == code_of(b["stderr"]) else "both refused with other codes"
+        return "both refused" if code_of(xa) == code_of(xb) else "both refused with other codes"
     if ea == 3 or eb == 3:
         return "unsupported"
     if ea == 1 and eb == 0:
@@ -109,9 +85,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("op")
     ap.add_argument("dirs", nargs="+")
-    ap.add_argument("--impl", default=os.path.join(ROOT, "build", "hcc") + " --serve",
-                    help="the reference (default: build/hcc --serve)")
-    ap.add_argument("--other", help="the other implementation (default: the hermes adapter)")
+    ap.add_argument("--impl", default=os.path.join(casefmt.ROOT, "build", "hcc"),
+                    help="the reference, run as IMPL --serve (default: build/hcc)")
+    ap.add_argument("--other", help="the other implementation, run as OTHER --serve (default: the hermes adapter)")
     ap.add_argument("--params", default="{}", help="parameters for every input, as JSON")
     ap.add_argument("--skip", type=int, default=4, help="leading bytes of each file to drop (4)")
     ap.add_argument("--limit", type=int, default=0, help="at most this many inputs (0: all)")
@@ -124,7 +100,7 @@ def main():
         if not os.environ.get("HERMES_SRC"):
             sys.exit("differential.py: set HERMES_SRC to a folder with the pinned hermes files "
                      "(README.md, \"Checking the corpus against hermes\"), or give --other CMD")
-        other = sys.executable + " " + os.path.join(HERE, "hermes_adapter.py") + " --serve"
+        other = shlex.quote(sys.executable) + " " + shlex.quote(os.path.join(HERE, "hermes_adapter.py"))
     params = json.loads(args.params)
     files = []
     for d in args.dirs:
@@ -132,24 +108,24 @@ def main():
             files += [os.path.join(base, n) for n in sorted(names)]
     if args.limit:
         files = files[:args.limit]
-    ref, oth = Server(args.impl), Server(other)
+    ref, oth = ServeRunner(shlex.split(args.impl), None), ServeRunner(shlex.split(other), None)
     count, shown = collections.Counter(), collections.Counter()
     for path in files:
         with open(path, "rb") as f:
             data = f.read()[args.skip:]
-        req = json.dumps({"op": args.op, "params": params, "input_b64": base64.b64encode(data).decode()})
-        a, b = ref.ask(req), oth.ask(req)
+        case = {"op": args.op, "params": params, "input_b64": base64.b64encode(data).decode()}
+        a, b = ref.run(case), oth.run(case)
         kind = kind_of(a, b, args.exact)
         count[kind] += 1
         if kind in SAME or shown[kind] >= args.show:
             continue
         shown[kind] += 1
         if kind == "outputs differ":
-            k, x, y = first_difference(a["stdout"], b["stdout"])
-            print("%s: %s, from character %d\n  reference: %r\n  other:     %r" % (kind, path, k, x, y))
+            k, x, y = first_difference(a[1], b[1])
+            print("%s: %s, from byte %d\n  reference: %r\n  other:     %r" % (kind, path, k, x, y))
         else:
             print("%s: %s\n  reference: exit %s %s\n  other:     exit %s %s"
-                  % (kind, path, a["exit"], a["stderr"][:200], b["exit"], b["stderr"][:200]))
+                  % (kind, path, a[0], a[2][:200].decode("utf-8", "replace"), b[0], b[2][:200].decode("utf-8", "replace")))
     ref.close()
     oth.close()
     print("%s: %d inputs: %s" % (args.op, len(files), ", ".join("%s %d" % kv for kv in sorted(count.items()))))

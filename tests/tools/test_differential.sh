@@ -38,16 +38,16 @@ for line in sys.stdin:
         ans["stderr"] = "error: HCC_E_SHAPE at byte 0: made up"
     print(json.dumps(ans), flush=True)
 PYEOF
-$PY tools/differential.py repair "$T/in" --impl "$HCC --serve" --other "$HCC --serve" >"$T/out" 2>&1
+$PY tools/differential.py repair "$T/in" --impl "$HCC" --other "$HCC" >"$T/out" 2>&1
 check "hcc against itself" 0 $? "repair: 5 inputs: both refused 2, same output 3"
-$PY tools/differential.py repair "$T/in" --impl "$HCC --serve" --other "$PY $T/wrap.py $HCC" >"$T/out" 2>&1
+$PY tools/differential.py repair "$T/in" --impl "$HCC" --other "$PY $T/wrap.py $HCC" >"$T/out" 2>&1
 st=$?
-check "changed output found" 1 $st "outputs differ: $T/in/a, from character"
-check "changed output shown" 1 $st "other:     '.*hello"
+check "changed output found" 1 $st "outputs differ: $T/in/a, from byte"
+check "changed output shown" 1 $st "other:     b'.*hello"
 check "crash found" 1 $st "the other crashed: $T/in/d"
 check "other code found" 1 $st "both refused with other codes: $T/in/c"
 check "tally" 1 $st "5 inputs: both refused with other codes 1, outputs differ 1, same output 1, the other crashed 2"
-$PY tools/differential.py repair "$T/in" --impl "$HCC --serve" --other "$PY $T/wrap.py $HCC" \
+$PY tools/differential.py repair "$T/in" --impl "$HCC" --other "$PY $T/wrap.py $HCC" \
   --allow "outputs differ,the other crashed,both refused with other codes" >"$T/out" 2>&1
 check "allowed kinds pass" 0 $? "5 inputs"
 env -u HERMES_SRC $PY tools/differential.py repair "$T/in" >"$T/out" 2>&1
