@@ -10,8 +10,9 @@
  * O(1) each.
  *
  * A summary line is a per-call head plus a per-output tail
- * (tool_summary.h); heads are made once per call and kept in the arena
- * (`memo`), so a call answered by many outputs is parsed once.
+ * (tool_summary.h); a head is made once per call and its facts memoised
+ * (`memo`); the text of a short head is kept too, so a call answered by
+ * many outputs is parsed once (the heads store, below).
  *
  * Linear: every pass visits each message a bounded number of times (the
  * pressure pass at most twice), a call's arguments are parsed a bounded
@@ -57,6 +58,25 @@ struct hcc_prune_memo {
  * and used again by the writer: unknown, unchanged, changed and kept in
  * p->heads, changed but made again when needed (no room left). */
 enum { ARGS_UNKNOWN, ARGS_SAME, ARGS_KEPT, ARGS_AGAIN };
+
+/* The heads store, p->heads: one third of the bytes of the calls' string
+ * names and arguments (what the validator counts into name_bytes and
+ * arguments_bytes).
+ *
+ * A head at most a third of its call's strings must be kept: making it
+ * again parses the arguments, three times the head or more, and one call
+ * can be answered by thousands of outputs (20,000 outputs of a call with
+ * 300 KB of arguments would parse 6 GB).  Those heads together take at
+ * most a third of all the strings, so they always fit; they are stored
+ * from the bottom.  Anything else is a cache, stored from the top down
+ * while there is room: a longer head (made again, it costs at most three
+ * times what writing it out costs) and shrunk arguments (made again, once
+ * per write of their message).  When a head that must be kept meets the
+ * cache, the cache is dropped for good (its entries are made again when
+ * asked for; one walk over the memos, once), and the head fits.  Keeping
+ * every head no longer than its call's strings took three times the room
+ * (a quarter of a realistic transcript where a fifteenth is used). */
+#define HEADS_SHARE 3
 
 /* ---- keys: Python's dict equality for tool_call_id values --------------- */
 
@@ -287,11 +307,37 @@ static size_t string_bytes(const hcc_prune *p, int k) {
   return n;
 }
 
+/* A head that must be kept (3 len <= its call's strings): *at is where,
+ * from the bottom of the store; the cache is dropped first when it is in
+ * the way.  Always 1: such heads take at most the whole store. */
+static int store_must(hcc_prune *p, size_t len, size_t *at) {
+  if (p->heads_top - p->heads_used < len) {
+    for (int k = 0; k <= p->t->ncall; k++) {
+      hcc_prune_memo *mm = &p->memo[k];
+      if (mm->kept && mm->kept - 1 >= p->heads_top) mm->kept = 0;
+      if (mm->args == ARGS_KEPT) mm->args = ARGS_AGAIN;
+    }
+    p->heads_top = p->heads_cap;
+    p->heads_nocache = 1;
+  }
+  *at = p->heads_used;
+  p->heads_used += len;
+  return 1;
+}
+
+/* Room for a cache entry of len bytes at the top of the store: 1 and *at
+ * where, or 0 (the entry is made again when asked for). */
+static int store_cache(hcc_prune *p, size_t len, size_t *at) {
+  if (p->heads_nocache || p->heads_top - p->heads_used < len) return 0;
+  p->heads_top -= len;
+  *at = p->heads_top;
+  return 1;
+}
+
 /* The head of call k (ncall: hermes's default call): the one memo_get kept,
  * or written into a buffer taken from the arena above *mark (the caller
- * gives it back by setting used = *mark).  Only heads no longer than their
- * call's strings are kept: all heads together could take several times
- * the input, one at a time they take one call's bound. */
+ * gives it back by setting used = *mark): all heads together could take
+ * several times the input, one at a time they take one call's bound. */
 static int format_head(hcc_prune *p, int k, size_t *mark, const char **head, size_t *len,
                        hcc_ts_tail *tail, hcc_error *err) {
   const hcc_doc *d = &p->t->doc;
@@ -315,6 +361,7 @@ static int format_head(hcc_prune *p, int k, size_t *mark, const char **head, siz
   if (!buf) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for a summary line");
   hcc_out o;
   hcc__out_init(&o, buf, cap);
+  p->heads_made++;
   int rc = hcc__ts_head(d, name, args, p->a, &o, tail, err);
   if (rc != HCC_OK) return rc;
   if (o.len > cap) return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: summary head outgrew its bound");
@@ -336,16 +383,10 @@ static int memo_get(hcc_prune *p, int k, hcc_prune_memo **out, hcc_error *err) {
     hcc__est_sink_text(&f, head, len);
     mm->len = (uint32_t)len, mm->acc = f.acc, mm->tail = (unsigned char)tail, mm->done = 1;
     mm->summary = (unsigned char)hcc__is_summary_text((hcc_slice){head, len});
-    /* Kept when no longer than the call's string name and arguments: then
-     * all kept heads fit in name_bytes + arguments_bytes.  A longer head is
-     * written again for every output that needs it, which costs no more
-     * than writing that head out does; a kept one spares parsing the
-     * arguments once per output (3000 outputs of one call with 300 KB of
-     * arguments would parse 900 MB). */
-    if (len <= string_bytes(p, k) && p->heads_cap - p->heads_used >= len) {
-      memcpy(p->heads + p->heads_used, head, len);
-      mm->kept = (uint32_t)p->heads_used + 1;
-      p->heads_used += len;
+    size_t sb = string_bytes(p, k), at;
+    if (HEADS_SHARE * len <= sb ? store_must(p, len, &at) : len <= sb && store_cache(p, len, &at)) {
+      memcpy(p->heads + at, head, len);
+      mm->kept = (uint32_t)at + 1;
     }
   }
   p->a->used = mark;
@@ -494,12 +535,12 @@ static int count_images(const hcc_doc *d, int list) {
 
 /* Call k's shrunk arguments (v its arguments token): the result made
  * before when there is one, else made now in p->a (the caller gives the
- * arena back) and kept in p->heads when it fits in what the heads left of
- * the call strings' bytes: pass 3 makes it, the writer used to make it
- * again, a sixth of prune's time. */
+ * arena back) and cached in the heads store when there is room: pass 3
+ * makes it, the writer used to make it again, a sixth of prune's time. */
 static int shrink_call(hcc_prune *p, int k, int v, hcc_arena *a, const char **res, size_t *n,
                        int *changed, hcc_error *err) {
   hcc_prune_memo *mm = &p->memo[k];
+  size_t at;
   if (mm->args == ARGS_SAME || mm->args == ARGS_KEPT) {
     *changed = mm->args == ARGS_KEPT;
     *res = p->heads + mm->args_at;
@@ -510,10 +551,9 @@ static int shrink_call(hcc_prune *p, int k, int v, hcc_arena *a, const char **re
   if (rc != HCC_OK) return rc;
   if (!*changed) {
     mm->args = ARGS_SAME, mm->args_at = 0, mm->args_len = 0;
-  } else if (p->heads_cap - p->heads_used >= *n) {
-    memcpy(p->heads + p->heads_used, *res, *n);
-    mm->args = ARGS_KEPT, mm->args_at = (uint32_t)p->heads_used, mm->args_len = (uint32_t)*n;
-    p->heads_used += *n;
+  } else if (store_cache(p, *n, &at)) {
+    memcpy(p->heads + at, *res, *n);
+    mm->args = ARGS_KEPT, mm->args_at = (uint32_t)at, mm->args_len = (uint32_t)*n;
   } else {
     mm->args = ARGS_AGAIN;
   }
@@ -939,6 +979,11 @@ static int pressure(hcc_prune *p, hcc_error *err) {
 
 /* ---- the pass ------------------------------------------------------------------ */
 
+/* The heads store: a third of the calls' string bytes, rounded up. */
+static size_t heads_cap(const hcc_json_info *info) {
+  return (info->name_bytes + info->arguments_bytes + HEADS_SHARE - 1) / HEADS_SHARE;
+}
+
 /* The largest buffer format_head takes: a call object nests at least
  * three levels deep, so its name and arguments together are at most the
  * largest such container, and its weight at most theirs (the default
@@ -968,7 +1013,7 @@ size_t hcc__prune_need(const hcc_json_info *info, size_t len, int own_est) {
   size_t once = dups > head ? dups : head;
   if (shrink > once) once = shrink;
   return hcc__arena_cost(msgs * sizeof(hcc_prune_msg)) + hcc__arena_cost(calls * sizeof(hcc_prune_memo)) +
-         hcc__arena_cost(info->name_bytes + info->arguments_bytes + 1) +
+         hcc__arena_cost(heads_cap(info) + 1) +
          hcc__arena_cost(slots * sizeof(hcc_prune_slot)) + once + (own_est ? hcc__est_need(info, len) : 0) +
          hcc__obj_write_need(&m) + hcc__py_str_need(&m) + 256;
 }
@@ -984,8 +1029,9 @@ int hcc__prune_run(hcc_prune *p, const hcc_transcript *t, const hcc_prune_cfg *c
   p->m = hcc__arena_take(a, (n ? n : 1) * sizeof *p->m);
   p->memo = hcc__arena_take(a, ((size_t)t->ncall + 1) * sizeof *p->memo);
   p->index = hcc__arena_take(a, slots * sizeof *p->index);
-  p->heads_cap = t->doc.info.name_bytes + t->doc.info.arguments_bytes;
+  p->heads_cap = heads_cap(&t->doc.info);
   p->heads_used = 0;
+  p->heads_top = p->heads_cap;
   p->heads = hcc__arena_take(a, p->heads_cap + 1);
   if (!p->m || !p->memo || !p->index || !p->heads)
     return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the pruning tables");

@@ -63,8 +63,11 @@ typedef struct hcc_prune {
   hcc_prune_memo *memo;  /* one per call, then hermes's default call */
   hcc_prune_slot *index; /* tool_call_id -> call (hermes's call_id_to_tool) */
   size_t nslot;
-  char *heads;           /* formatted heads kept (see format_head) */
-  size_t heads_used, heads_cap;
+  char *heads;           /* the heads store (prune.c): heads that must be kept */
+  size_t heads_used;     /* from the bottom, the cache from heads_top up */
+  size_t heads_top, heads_cap;
+  int heads_nocache;     /* the cache was dropped for a head that must be kept */
+  size_t heads_made;     /* heads formatted (tests bound it: see prune.c) */
   int64_t boundary;      /* prune_boundary: passes 2 and 3 cover [0, boundary) */
   int64_t pruned;        /* hermes's pruned count */
 } hcc_prune;

@@ -16,6 +16,10 @@
 
 #include "unit.h"
 
+#include "internal.h"
+#include "prune.h"
+#include "transcript.h"
+
 int hcc__op_strip_media(const hcc_params *p, const char *in, size_t len, hcc_arena *a,
                         hcc_out *o, hcc_error *err);
 size_t hcc__need_strip_media(const hcc_json_info *info, size_t len);
@@ -176,6 +180,71 @@ static void test_many_outputs_one_call(void **state) {
   assert_non_null(strstr(big, "\"content\": \"[read_file] read p from line 1 (230 chars)\"}, "));
   print_message("20000 outputs of one call: %.3f s\n", secs);
   assert_true(secs < 1.0); /* 0.2 s in the coverage build */
+  free(ws);
+  free(big);
+  free(in);
+}
+
+/* The same, after the heads store's cache is full, counted rather than
+ * timed: 4,000 terminal calls with 150-character commands each get a
+ * summary first, and their heads (126 bytes, more than a third of their
+ * call's 176 bytes of strings) fill the cache; then a read_file call with
+ * a 200-character path and 300 KB of arguments is answered 20,000 times.
+ * Its head (241 bytes, under a third of its strings) must be kept: the
+ * cache, with less than 126 bytes left, is dropped for it.  Every head is
+ * then made at most twice (for its memo, and once more by the writer when
+ * the cache that held it was dropped); a read_file head not kept would be
+ * made 20,000 times, parsing the arguments each time. */
+static void test_many_outputs_after_cache(void **state) {
+  (void)state;
+  size_t cap = 4000 * 600 + 20000 * 300 + 400000, n = 0;
+  char *in = malloc(cap), path[201], cmd[151];
+  assert_non_null(in);
+  memset(path, 'p', 200), path[200] = 0;
+  memset(cmd, 'c', 150), cmd[150] = 0;
+  in[n++] = '[';
+  for (int i = 0; i < 4000; i++) {
+    n += (size_t)sprintf(in + n, "{\"role\": \"assistant\", \"tool_calls\": [{\"id\": \"t%d\", \"function\": "
+                                  "{\"name\": \"terminal\", \"arguments\": \"{\\\"command\\\": \\\"%s\\\"}\"}}]}, "
+                                  "{\"role\": \"tool\", \"tool_call_id\": \"t%d\", \"content\": \"t%05d" OUT15 "\"}, ",
+                         i, cmd, i, i);
+  }
+  n += (size_t)sprintf(in + n, "{\"role\": \"assistant\", \"tool_calls\": [{\"id\": \"a\", \"function\": "
+                                "{\"name\": \"read_file\", \"arguments\": \"{\\\"path\\\": \\\"%s\\\", \\\"x\\\": \\\"", path);
+  for (int i = 0; i < 300000; i++) in[n++] = 'y';
+  n += (size_t)sprintf(in + n, "\\\"}\"}}]}");
+  for (int i = 0; i < 20000; i++)
+    n += (size_t)sprintf(in + n, ", {\"role\": \"tool\", \"tool_call_id\": \"a\", \"content\": \"%05d" OUT15 "\"}", i);
+  n += (size_t)sprintf(in + n, "]");
+  assert_true(n < cap);
+  hcc_json_info info;
+  hcc_error err;
+  assert_int_equal(hcc_json_validate(in, n, &info, &err), HCC_OK);
+  size_t need = hcc__transcript_need(&info) + hcc__prune_need(&info, n, 1), big_cap = 16 << 20;
+  char *ws = malloc(need), *big = malloc(big_cap);
+  assert_true(ws && big);
+  hcc_arena a;
+  hcc_transcript t;
+  hcc_prune pr;
+  hcc_prune_cfg cfg = {1, 0, HCC_PRUNE_MIN_CHARS, NULL};
+  hcc_out o;
+  hcc__arena_init(&a, ws, need);
+  assert_int_equal(hcc__transcript_parse(&t, in, n, HCC_PARSE_IDS, &a, &err), HCC_OK);
+  assert_int_equal(hcc__prune_run(&pr, &t, &cfg, n, &a, &err), HCC_OK);
+  hcc__out_init(&o, big, big_cap - 1);
+  for (int i = 0; i < t.nmsg; i++) assert_int_equal(hcc__prune_write_msg(&pr, i, &o, &err), HCC_OK);
+  assert_true(o.len < big_cap);
+  big[o.len] = 0;
+  assert_true(pr.heads_nocache); /* the cache was dropped */
+  assert_true(pr.heads_made <= 2 * 4001);
+  char want[400];
+  sprintf(want, "\"content\": \"[terminal] ran `%.77s...` -> exit ?, 16 lines output\"}", cmd);
+  assert_non_null(strstr(big, want));
+  sprintf(want, "\"content\": \"[read_file] read %s from line 1 (230 chars)\"}", path);
+  size_t heads = 0;
+  for (const char *s = big; (s = strstr(s, want)) != NULL; s++) heads++;
+  assert_int_equal(heads, 19999); /* the last output is protected */
+  print_message("20000 outputs of one call after a full cache: %zu heads made\n", pr.heads_made);
   free(ws);
   free(big);
   free(in);
@@ -363,6 +432,7 @@ int main(void) {
       cmocka_unit_test(test_sizing),
       cmocka_unit_test(test_reject),
       cmocka_unit_test(test_many_outputs_one_call),
+      cmocka_unit_test(test_many_outputs_after_cache),
       cmocka_unit_test(test_facts_across_pieces),
       cmocka_unit_test(test_facts_decoded),
       cmocka_unit_test(test_media_anchor),
