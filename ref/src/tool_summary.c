@@ -274,20 +274,28 @@ typedef enum {
   B_TTS, B_CRON, B_PROCESS
 } branch;
 
-static const struct { const char *name; branch b; } branches[] = {
-    {"terminal", B_TERMINAL},         {"read_file", B_READ},
-    {"write_file", B_WRITE},          {"search_files", B_SEARCH},
-    {"patch", B_PATCH},               {"browser_navigate", B_BROWSER},
-    {"browser_click", B_BROWSER},     {"browser_snapshot", B_BROWSER},
-    {"browser_type", B_BROWSER},      {"browser_scroll", B_BROWSER},
-    {"browser_vision", B_BROWSER},    {"web_search", B_WEB_SEARCH},
-    {"web_extract", B_WEB_EXTRACT},   {"delegate_task", B_DELEGATE},
-    {"execute_code", B_EXECUTE},      {"skill_view", B_SKILL},
-    {"skills_list", B_SKILL},         {"skill_manage", B_SKILL},
-    {"vision_analyze", B_VISION},     {"memory", B_MEMORY},
-    {"todo", B_TODO},                 {"clarify", B_CLARIFY},
-    {"text_to_speech", B_TTS},        {"cronjob", B_CRON},
-    {"process", B_PROCESS}};
+/* each name with its length (the match runs for every call summarised) */
+#define BR(s, b) {s, sizeof s - 1, b}
+static const struct {
+  const char *name;
+  size_t len;
+  branch b;
+} branches[] = {
+    BR("terminal", B_TERMINAL),         BR("read_file", B_READ),
+    BR("write_file", B_WRITE),          BR("search_files", B_SEARCH),
+    BR("patch", B_PATCH),               BR("browser_navigate", B_BROWSER),
+    BR("browser_click", B_BROWSER),     BR("browser_snapshot", B_BROWSER),
+    BR("browser_type", B_BROWSER),      BR("browser_scroll", B_BROWSER),
+    BR("browser_vision", B_BROWSER),    BR("web_search", B_WEB_SEARCH),
+    BR("web_extract", B_WEB_EXTRACT),   BR("delegate_task", B_DELEGATE),
+    BR("execute_code", B_EXECUTE),      BR("skill_view", B_SKILL),
+    BR("skills_list", B_SKILL),         BR("skill_manage", B_SKILL),
+    BR("vision_analyze", B_VISION),     BR("memory", B_MEMORY),
+    BR("todo", B_TODO),                 BR("clarify", B_CLARIFY),
+    BR("text_to_speech", B_TTS),        BR("cronjob", B_CRON),
+    BR("process", B_PROCESS)};
+
+#undef BR
 
 enum { BRANCH_NAME_MAX = 32 }; /* more than any name above (browser_snapshot: 16) */
 
@@ -305,6 +313,8 @@ typedef struct hctx {
   hcc_out *o;
   hcc_error *err;
 } hctx;
+
+static const hctx no_hctx;
 
 /* args = json.loads(tool_args) if tool_args else {}; not a dict -> {}.
  * Returns FALLBACK when json.loads raises ValueError. */
@@ -621,9 +631,8 @@ static int branch_head(hctx *c, branch b, hcc_ts_tail *tail) {
 
 int hcc__ts_head(const hcc_doc *d, int name, int args, hcc_arena *scratch,
                  hcc_out *o, hcc_ts_tail *tail, hcc_error *err) {
-  hctx c;
+  hctx c = no_hctx; /* a copy: memset of this size is a slow `rep stos` */
   size_t smark = scratch->used, omark = o->len;
-  memset(&c, 0, sizeof c);
   c.d = d, c.name = name, c.scratch = scratch, c.o = o, c.err = err;
   *tail = HCC_TS_NONE;
   branch b = B_GENERIC;
@@ -637,7 +646,7 @@ int hcc__ts_head(const hcc_doc *d, int name, int args, hcc_arena *scratch,
     size_t rn = (size_t)(d->tok[name].end - d->tok[name].start);
     size_t n = rn <= sizeof nm ? hcc__json_decode(d->text + d->tok[name].start, rn, nm) : BRANCH_NAME_MAX + 1;
     for (size_t k = 0; n <= BRANCH_NAME_MAX && k < sizeof branches / sizeof branches[0]; k++)
-      if (strlen(branches[k].name) == n && memcmp(branches[k].name, nm, n) == 0) {
+      if (branches[k].len == n && memcmp(branches[k].name, nm, n) == 0) {
         b = branches[k].b;
         c.known = branches[k].name;
         break;
