@@ -309,7 +309,8 @@ static size_t string_bytes(const hcc_prune *p, int k) {
 
 /* A head that must be kept (3 len <= its call's strings): *at is where,
  * from the bottom of the store; the cache is dropped first when it is in
- * the way.  Always 1: such heads take at most the whole store. */
+ * the way.  1, since such heads take at most the whole store (0, the head
+ * not kept, only if that sum were wrong: never a write past the store). */
 static int store_must(hcc_prune *p, size_t len, size_t *at) {
   if (p->heads_top - p->heads_used < len) {
     for (int k = 0; k <= p->t->ncall; k++) {
@@ -320,6 +321,7 @@ static int store_must(hcc_prune *p, size_t len, size_t *at) {
     p->heads_top = p->heads_cap;
     p->heads_nocache = 1;
   }
+  if (p->heads_top - p->heads_used < len) return 0;
   *at = p->heads_used;
   p->heads_used += len;
   return 1;
