@@ -375,6 +375,21 @@ def hand_cases():
         params=dict(ONE), hermes="diverges: DIV-PRUNE-5 Python's json.loads reads NaN (the line names path nan); hcc reads the arguments as not JSON",
         expect={"output": m[:1] + [tool("nan", "[read_file] read ? from line 1 (260 chars)")] + tail})
 
+    # PRUNE-5's cost rule, the heads store: three terminal heads (longer
+    # than a third of their call's strings) fill the cache, then the
+    # read_file head (under a third of its call's strings, so one that
+    # must be kept) finds less room than it needs and the cache is dropped;
+    # the lines are the same either way
+    msgs = [system(), user("run them")]
+    for k in range(3):
+        msgs += pair("hs%d" % k, "terminal", {"command": long_text("make test-%d " % k, 150)},
+                     long_text("ok %d\n" % k, 250 + k))
+    msgs += [asst(call("hsr", "read_file", {"path": long_text("src/deep/", 75), "x": long_text("y", 600)})),
+             tool("hsr", long_text("line\n", 300)), tool("hsr", long_text("row\n", 301))]
+    add("PRUNE-5-heads-store-drop", ["PRUNE-5"], msgs + tail, params=dict(ONE),
+        note="the heads store drops its cache for a head that must be kept (SPEC PRUNE-5, Cost): "
+             "an implementation path, the output is hermes's")
+
     # PRUNE-6: the tail of a summary line
     tails = [
         ("terminal", {"command": "a"}, "\"exit_code\" :\u2003\u0663\u0664 and more text" + long_text(".", 250)),
