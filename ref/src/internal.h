@@ -101,6 +101,8 @@ void hcc__out_i64(hcc_out *o, int64_t v);
  * json.dumps(..., ensure_ascii=False) escapes it (hermes's output format).
  * s is WTF-8: a 3-byte encoded lone surrogate is written as \udxxx. */
 void hcc__out_json_body(hcc_out *o, const char *s, size_t n);
+/* The same; avx512 0 keeps to the paths any x86-64 (or other CPU) runs. */
+void hcc__out_json_body_as(int avx512, hcc_out *o, const char *s, size_t n);
 /* Same with the quotes around it. */
 void hcc__out_json_str(hcc_out *o, const char *s, size_t n);
 
