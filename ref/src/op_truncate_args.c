@@ -101,7 +101,7 @@ int hcc__args_shrink(const hcc_doc *td, int v, size_t head, hcc_arena *a,
   if (rc != HCC_OK || hcc__py_doc_has_huge_int(&inner)) return HCC_OK;
   hcc_out r;
   hcc__out_init(&r, buf, cap);
-  rc = hcc__py_dumps(&inner, 0, shrink_hook, &head, a, &r, err);
+  rc = hcc__py_dumps_cut(&inner, 0, shrink_hook, &head, head, a, &r, err);
   if (rc != HCC_OK) return rc;
   if (r.len > r.cap) /* result_bound is wrong: never write a cut result */
     return hcc__fail(err, HCC_E_WORKSPACE, (size_t)t->start, "internal: arguments result bound exceeded");

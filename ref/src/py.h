@@ -96,6 +96,12 @@ typedef void (*hcc_str_hook)(void *ctx, const char *s, size_t n, hcc_out *o);
  * with HCC_E_WORKSPACE. */
 int hcc__py_dumps(const hcc_doc *d, int i, hcc_str_hook hook, void *ctx,
                   hcc_arena *scratch, hcc_out *o, hcc_error *err);
+/* The same for a hook that decides from a value's first `reads` + 1 code
+ * points (a cut at `reads`): a longer value is decoded (and passed) only
+ * that far, at least reads + 1 whole code points of it; a value cut to 200
+ * code points no longer decodes its megabytes.  hcc__py_dumps reads all. */
+int hcc__py_dumps_cut(const hcc_doc *d, int i, hcc_str_hook hook, void *ctx, size_t reads,
+                      hcc_arena *scratch, hcc_out *o, hcc_error *err);
 /* Scratch one call takes at most, for any token of a document with these
  * statistics. */
 size_t hcc__py_dumps_need(const hcc_json_info *info);

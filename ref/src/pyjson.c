@@ -59,6 +59,7 @@ typedef struct dumper {
   hcc_pywalk w;
   hcc_str_hook hook;
   void *ctx;
+  size_t prefix; /* bytes of a hooked value that hold the code points the hook reads */
   hcc_out *o;
 } dumper;
 
@@ -73,7 +74,15 @@ static void dump_string(dumper *s, int t, int is_key) {
     hcc__out_put(s->o, raw - 1, n + 2);
     return;
   }
-  if (memchr(raw, '\\', n)) { /* without escapes the body is the value */
+  if (s->hook && !is_key && n > s->prefix) { /* the hook reads a prefix: decode that far */
+    if (memchr(raw, '\\', s->prefix)) {
+      size_t pos = 0;
+      n = hcc__json_decode_some(raw, n, &pos, s->w.buf, s->prefix);
+      txt = s->w.buf;
+    } else {
+      n = s->prefix;
+    }
+  } else if (memchr(raw, '\\', n)) { /* without escapes the body is the value */
     n = hcc__json_decode_wide(raw, n, s->w.buf);
     txt = s->w.buf;
   }
@@ -131,7 +140,18 @@ size_t hcc__py_dumps_need(const hcc_json_info *info) { return hcc__py_walk_need(
 
 int hcc__py_dumps(const hcc_doc *d, int i, hcc_str_hook hook, void *ctx,
                   hcc_arena *scratch, hcc_out *o, hcc_error *err) {
+  return hcc__py_dumps_cut(d, i, hook, ctx, SIZE_MAX, scratch, o, err);
+}
+
+int hcc__py_dumps_cut(const hcc_doc *d, int i, hcc_str_hook hook, void *ctx, size_t reads,
+                      hcc_arena *scratch, hcc_out *o, hcc_error *err) {
   dumper s;
+  /* A prefix of 4 (reads + 1) bytes holds reads + 1 whole code points: a
+   * copy cut inside a character keeps at least 4 reads + 1 bytes of whole
+   * ones, and decoding that stops before an escape that does not fit
+   * (at most 4 bytes decoded) has written at least 4 reads + 1; reads code
+   * points take at most 4 reads bytes. */
+  s.prefix = reads < SIZE_MAX / 4 - 1 ? 4 * (reads + 1) : SIZE_MAX;
   size_t mark = scratch->used;
   int rc = hcc__py_walk_init(&s.w, d, i, 1, scratch, err);
   if (rc == HCC_OK) {

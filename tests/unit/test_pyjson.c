@@ -462,6 +462,80 @@ static void test_dumps_subtree(void **state) {
   }
 }
 
+/* A cutting hook: values longer than k code points become their first k
+ * and "~" (what truncate-args' hook does with its marker). */
+static void cut_k(void *ctx, const char *s, size_t n, hcc_out *o) {
+  size_t k = *(const size_t *)ctx;
+  if (hcc__utf8_count(s, n) > k) {
+    hcc__out_json_body(o, s, hcc__utf8_prefix(s, n, k));
+    hcc__out_ch(o, '~');
+  } else {
+    hcc__out_json_body(o, s, n);
+  }
+}
+
+static char *dumps_cut(const unit_parsed *p, size_t k, size_t *len) {
+  size_t need = hcc__py_dumps_need(&p->info);
+  void *mem = malloc(need ? need : 1);
+  hcc_arena a;
+  hcc_out o;
+  hcc_error err;
+  assert_non_null(mem);
+  hcc__arena_init(&a, mem, need);
+  hcc__out_init(&o, NULL, 0);
+  assert_int_equal(hcc__py_dumps_cut(&p->d, 0, cut_k, &k, k, &a, &o, &err), HCC_OK);
+  char *buf = malloc(o.len + 1);
+  assert_non_null(buf);
+  *len = o.len;
+  hcc__out_init(&o, buf, *len);
+  assert_int_equal(hcc__py_dumps_cut(&p->d, 0, cut_k, &k, k, &a, &o, &err), HCC_OK);
+  assert_int_equal(o.len, *len);
+  buf[*len] = 0;
+  free(mem);
+  return buf;
+}
+
+/* hcc__py_dumps_cut decodes a long value only as far as the hook reads
+ * (k + 1 code points): the same output as decoding it all, for values of
+ * 1- to 4-byte characters, raw or escaped (\u00e9, a pair, a lone
+ * surrogate, \n, \"), of every length around the cut and the prefix's
+ * 4 (k + 1) bytes.  Fails with the prefix at 4 k + 3 bytes (a value of
+ * escaped pairs then looks exactly k long). */
+static void test_dumps_cut_prefix(void **state) {
+  (void)state;
+  static const char *const piece[] = {"a", "\xc3\xa9", "\xe4\xb8\xad", "\xf0\x9f\x98\x80", "\\n",
+                                      "\\\"", "\\u00e9", "\\ud83d\\ude00", "\\ud800", "\\u4e2d"};
+  static const size_t ks[] = {0, 1, 2, 3, 5, 8, 13, 64};
+  static char in[4096];
+  uint32_t seed = 7;
+  for (size_t ki = 0; ki < COUNT(ks); ki++) {
+    size_t k = ks[ki];
+    for (size_t len = 0; len < 4 * k + 24; len++) {
+      for (int variant = 0; variant < 14; variant++) {
+        size_t n = 0;
+        n += (size_t)sprintf(in + n, "[\"");
+        for (size_t j = 0; j < len; j++) {
+          seed = seed * 1103515245u + 12345u;
+          /* variants 0..9: one kind of piece all along; the rest mixed */
+          size_t pk = variant < 10 ? (size_t)variant : (seed >> 16) % COUNT(piece);
+          n += (size_t)sprintf(in + n, "%s", piece[pk]);
+        }
+        n += (size_t)sprintf(in + n, "\", {\"k\": \"x\"}]");
+        unit_parsed p;
+        size_t a_len, b_len;
+        unit_parse(&p, in, n);
+        char *full = dumps(&p, 0, cut_k, &k, &a_len);
+        char *cut = dumps_cut(&p, k, &b_len);
+        if (a_len != b_len || memcmp(full, cut, a_len) != 0)
+          fail_msg("k %zu, %zu pieces: %s\n full %s\n cut  %s", k, len, in, full, cut);
+        free(full);
+        free(cut);
+        free(p.mem);
+      }
+    }
+  }
+}
+
 /* The hook sees decoded values, never keys. */
 typedef struct seen {
   int calls;
@@ -571,7 +645,8 @@ static void test_deep(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_dumps_table),       cmocka_unit_test(test_dumps_subtree),
+      cmocka_unit_test(test_dumps_table),
+      cmocka_unit_test(test_dumps_cut_prefix),       cmocka_unit_test(test_dumps_subtree),
       cmocka_unit_test(test_hook_values_only),  cmocka_unit_test(test_workspace_too_small),
       cmocka_unit_test(test_many_duplicates),   cmocka_unit_test(test_deep),
   };
