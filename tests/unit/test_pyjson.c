@@ -399,10 +399,18 @@ static void cut3(void *ctx, const char *s, size_t n, hcc_out *o) {
   hcc__out_json_body(o, s, hcc__utf8_prefix(s, n, 3));
 }
 
-/* Runs hcc__py_dumps on token i with exactly hcc__py_dumps_need() bytes of
- * scratch (checking that it suffices and is given back), measuring first
- * and then writing; returns the NUL-terminated output. */
-static char *dumps(const unit_parsed *p, int i, hcc_str_hook hook, void *ctx, size_t *len) {
+/* Runs hcc__py_dumps (hcc__py_dumps_cut when reads is not SIZE_MAX) on
+ * token i with exactly hcc__py_dumps_need() bytes of scratch (checking
+ * that it suffices and is given back), measuring first and then writing;
+ * returns the NUL-terminated output. */
+static int dumps_call(const unit_parsed *p, int i, hcc_str_hook hook, void *ctx, size_t reads, hcc_arena *a,
+                      hcc_out *o, hcc_error *err) {
+  return reads == SIZE_MAX ? hcc__py_dumps(&p->d, i, hook, ctx, a, o, err)
+                           : hcc__py_dumps_cut(&p->d, i, hook, ctx, reads, a, o, err);
+}
+
+static char *dumps_reading(const unit_parsed *p, int i, hcc_str_hook hook, void *ctx, size_t reads,
+                           size_t *len) {
   size_t need = hcc__py_dumps_need(&p->info);
   void *mem = malloc(need ? need : 1);
   hcc_arena a;
@@ -411,19 +419,23 @@ static char *dumps(const unit_parsed *p, int i, hcc_str_hook hook, void *ctx, si
   assert_non_null(mem);
   hcc__arena_init(&a, mem, need);
   hcc__out_init(&o, NULL, 0);
-  assert_int_equal(hcc__py_dumps(&p->d, i, hook, ctx, &a, &o, &err), HCC_OK);
+  assert_int_equal(dumps_call(p, i, hook, ctx, reads, &a, &o, &err), HCC_OK);
   assert_int_equal(a.used, 0);
   assert_true(a.need <= need);
   size_t n = o.len;
   char *buf = malloc(n + 1);
   assert_non_null(buf);
   hcc__out_init(&o, buf, n);
-  assert_int_equal(hcc__py_dumps(&p->d, i, hook, ctx, &a, &o, &err), HCC_OK);
+  assert_int_equal(dumps_call(p, i, hook, ctx, reads, &a, &o, &err), HCC_OK);
   assert_int_equal(o.len, n);
   buf[n] = 0;
   free(mem);
   *len = n;
   return buf;
+}
+
+static char *dumps(const unit_parsed *p, int i, hcc_str_hook hook, void *ctx, size_t *len) {
+  return dumps_reading(p, i, hook, ctx, SIZE_MAX, len);
 }
 
 static void test_dumps_table(void **state) {
@@ -474,27 +486,6 @@ static void cut_k(void *ctx, const char *s, size_t n, hcc_out *o) {
   }
 }
 
-static char *dumps_cut(const unit_parsed *p, size_t k, size_t *len) {
-  size_t need = hcc__py_dumps_need(&p->info);
-  void *mem = malloc(need ? need : 1);
-  hcc_arena a;
-  hcc_out o;
-  hcc_error err;
-  assert_non_null(mem);
-  hcc__arena_init(&a, mem, need);
-  hcc__out_init(&o, NULL, 0);
-  assert_int_equal(hcc__py_dumps_cut(&p->d, 0, cut_k, &k, k, &a, &o, &err), HCC_OK);
-  char *buf = malloc(o.len + 1);
-  assert_non_null(buf);
-  *len = o.len;
-  hcc__out_init(&o, buf, *len);
-  assert_int_equal(hcc__py_dumps_cut(&p->d, 0, cut_k, &k, k, &a, &o, &err), HCC_OK);
-  assert_int_equal(o.len, *len);
-  buf[*len] = 0;
-  free(mem);
-  return buf;
-}
-
 /* hcc__py_dumps_cut decodes a long value only as far as the hook reads
  * (k + 1 code points): the same output as decoding it all, for values of
  * 1- to 4-byte characters, raw or escaped (\u00e9, a pair, a lone
@@ -525,7 +516,7 @@ static void test_dumps_cut_prefix(void **state) {
         size_t a_len, b_len;
         unit_parse(&p, in, n);
         char *full = dumps(&p, 0, cut_k, &k, &a_len);
-        char *cut = dumps_cut(&p, k, &b_len);
+        char *cut = dumps_reading(&p, 0, cut_k, &k, k, &b_len);
         if (a_len != b_len || memcmp(full, cut, a_len) != 0)
           fail_msg("k %zu, %zu pieces: %s\n full %s\n cut  %s", k, len, in, full, cut);
         free(full);
