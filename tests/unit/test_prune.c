@@ -150,6 +150,18 @@ static void test_reject(void **state) {
   assert_int_equal(run(HCC_OP_PRUNE, &p, "[1]"), HCC_E_SHAPE);
 }
 
+/* Appends a read_file call (path, and 300 KB of other arguments) answered
+ * by 20,000 outputs, and the closing "]"; returns the new length. */
+static size_t one_call_answered(char *in, size_t n, const char *path) {
+  n += (size_t)sprintf(in + n, "{\"role\": \"assistant\", \"tool_calls\": [{\"id\": \"a\", \"function\": "
+                                "{\"name\": \"read_file\", \"arguments\": \"{\\\"path\\\": \\\"%s\\\", \\\"x\\\": \\\"", path);
+  for (int i = 0; i < 300000; i++) in[n++] = 'y';
+  n += (size_t)sprintf(in + n, "\\\"}\"}}]}");
+  for (int i = 0; i < 20000; i++)
+    n += (size_t)sprintf(in + n, ", {\"role\": \"tool\", \"tool_call_id\": \"a\", \"content\": \"%05d" OUT15 "\"}", i);
+  return n + (size_t)sprintf(in + n, "]");
+}
+
 /* Linear time: 20,000 outputs answer one call whose arguments hold 300 KB;
  * the call's head is formatted (its arguments parsed) once and kept, not
  * once per output: that would parse 6 GB, seconds at -O2 (3,000 outputs
@@ -159,13 +171,8 @@ static void test_many_outputs_one_call(void **state) {
   size_t cap = 20000 * 300 + 400000, n = 0;
   char *in = malloc(cap);
   assert_non_null(in);
-  n += (size_t)sprintf(in + n, "[{\"role\": \"assistant\", \"tool_calls\": [{\"id\": \"a\", \"function\": "
-                                "{\"name\": \"read_file\", \"arguments\": \"{\\\"path\\\": \\\"p\\\", \\\"x\\\": \\\"");
-  for (int i = 0; i < 300000; i++) in[n++] = 'y';
-  n += (size_t)sprintf(in + n, "\\\"}\"}}]}");
-  for (int i = 0; i < 20000; i++)
-    n += (size_t)sprintf(in + n, ", {\"role\": \"tool\", \"tool_call_id\": \"a\", \"content\": \"%05d" OUT15 "\"}", i);
-  n += (size_t)sprintf(in + n, "]");
+  in[n++] = '[';
+  n = one_call_answered(in, n, "p");
   in[n] = 0;
   hcc_params p = count1();
   size_t need;
@@ -209,13 +216,7 @@ static void test_many_outputs_after_cache(void **state) {
                                   "{\"role\": \"tool\", \"tool_call_id\": \"t%d\", \"content\": \"t%05d" OUT15 "\"}, ",
                          i, cmd, i, i);
   }
-  n += (size_t)sprintf(in + n, "{\"role\": \"assistant\", \"tool_calls\": [{\"id\": \"a\", \"function\": "
-                                "{\"name\": \"read_file\", \"arguments\": \"{\\\"path\\\": \\\"%s\\\", \\\"x\\\": \\\"", path);
-  for (int i = 0; i < 300000; i++) in[n++] = 'y';
-  n += (size_t)sprintf(in + n, "\\\"}\"}}]}");
-  for (int i = 0; i < 20000; i++)
-    n += (size_t)sprintf(in + n, ", {\"role\": \"tool\", \"tool_call_id\": \"a\", \"content\": \"%05d" OUT15 "\"}", i);
-  n += (size_t)sprintf(in + n, "]");
+  n = one_call_answered(in, n, path);
   assert_true(n < cap);
   hcc_json_info info;
   hcc_error err;
