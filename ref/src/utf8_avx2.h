@@ -51,7 +51,6 @@ T static inline __m256i prev(__m256i cur, __m256i last, int k) {
 #define U8_SUBS _mm256_subs_epu8
 #define U8_SRLI16 _mm256_srli_epi16
 #define U8_SET1 _mm256_set1_epi8
-#define U8_LOADU(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
 #include "utf8_blocks.h"
 #undef T
 #endif

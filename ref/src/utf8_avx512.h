@@ -41,6 +41,5 @@ HCC_AVX512 static inline __m512i prev512(__m512i cur, __m512i last, int k) {
 #define U8_SUBS _mm512_subs_epu8
 #define U8_SRLI16 _mm512_srli_epi16
 #define U8_SET1 _mm512_set1_epi8
-#define U8_LOADU(p) _mm512_loadu_si512((const void *)(p))
 #include "utf8_blocks.h"
 #endif

@@ -9,7 +9,7 @@
  *                   then c (the width's own lane joining)
  *   U8_LUT(t)       a 16-byte table in every 16-byte lane
  *   U8_SHUF, U8_AND, U8_OR, U8_XOR, U8_SUBS (saturating, unsigned),
- *   U8_SRLI16, U8_SET1, U8_LOADU
+ *   U8_SRLI16, U8_SET1
  * (this file undefines them at its end).  No include guard: it is meant
  * to be included once per width. */
 #define U8_CAT2(a, b) a##b
@@ -34,19 +34,6 @@ U8_T static inline U8_V U8_CAT(block_errors, U8_SFX)(U8_V cur, U8_V last) {
   return U8_XOR(must23, sc);
 }
 
-/* Non-zero where a lead byte in the last three places of a block wants
- * more bytes than the block has: the last sizeof(U8_V) bytes of this
- * table, subtracted (saturating), leave non-zero exactly there. */
-static const unsigned char U8_CAT(incomplete_max, U8_SFX)[64] = {
-    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255,
-    255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 0xF0 - 1, 0xE0 - 1, 0xC0 - 1};
-
-U8_T static inline U8_V U8_CAT(utf8_incomplete, U8_SFX)(U8_V cur) {
-  return U8_SUBS(cur, U8_LOADU(U8_CAT(incomplete_max, U8_SFX) + 64 - sizeof(U8_V)));
-}
-
 #undef U8_CAT
 #undef U8_CAT2
 /* the includer's parameters */
@@ -62,4 +49,3 @@ U8_T static inline U8_V U8_CAT(utf8_incomplete, U8_SFX)(U8_V cur) {
 #undef U8_SUBS
 #undef U8_SRLI16
 #undef U8_SET1
-#undef U8_LOADU
