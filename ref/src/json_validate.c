@@ -643,6 +643,9 @@ typedef struct tsink {
   int ids; /* HCC_PARSE_IDS: id values are hashed (id_token) */
   int cps; /* HCC_PARSE_CPS: string values get their code point count */
   int recent[ID_RING]; /* by hash: the last HASHED id token, or -1 */
+  uint32_t recent_h[ID_RING]; /* its hash: an id unlike it is told apart
+                               * without loading that token, most often
+                               * far back and out of cache */
 } tsink;
 
 /* The string value idx (body[0..n)) of an "id", "tool_call_id" or
@@ -660,9 +663,9 @@ static void id_token(tsink *t, const char *text, size_t idx, size_t at, size_t n
   hcc_tok *k = &t->tok[idx];
   uint32_t h = hcc__jstr_hash_raw(text + at, n);
   int *r = &t->recent[h % ID_RING];
-  if (*r >= 0) {
+  if (*r >= 0 && t->recent_h[h % ID_RING] == h) {
     const hcc_tok *e = &t->tok[*r];
-    if ((uint32_t)e->size == h && (size_t)(e->end - e->start) == n &&
+    if ((size_t)(e->end - e->start) == n &&
         memcmp(text + e->start, text + at, n) == 0) {
       k->tag = HCC_W_LINKED;
       k->size = *r;
@@ -672,6 +675,7 @@ static void id_token(tsink *t, const char *text, size_t idx, size_t at, size_t n
   k->tag = HCC_W_HASHED;
   k->size = (int)h;
   *r = (int)idx;
+  t->recent_h[h % ID_RING] = h;
 }
 
 /* Opens token idx (a value or a key) under parent, which gains a child. */
@@ -947,7 +951,7 @@ int hcc__json_scan(const char *in, size_t len, hcc_tok *tok, size_t cap, int mod
   /* only the ids mode reads the ring: a small parse (a call's arguments,
    * a staged message) is not made to fill 1 KB first */
   if (t.ids)
-    for (size_t k = 0; k < ID_RING; k++) t.recent[k] = -1;
+    for (size_t k = 0; k < ID_RING; k++) t.recent[k] = -1, t.recent_h[k] = 0;
   int rc = scan(in, len, info, &t, err, 1, !(mode & HCC_PARSE_NO_AVX512));
   if (rc == HCC_OK && !t.ok)
     return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the JSON tokens");
