@@ -5,8 +5,8 @@
 #define HCC_ARGS_H
 #include "transcript.h"
 
-/* Pass 3 looks only at arguments longer than this many code points. */
-#define HCC_ARGS_GATE 500
+/* HCC_ARGS_GATE (internal.h): pass 3 looks only at arguments longer than
+ * that many code points. */
 /* Code points a long string value keeps (hermes's default head_chars). */
 #define HCC_ARGS_HEAD 200
 /* What follows a cut string value (hermes's literal). */
@@ -20,7 +20,8 @@ size_t hcc__args_shrink_need(size_t m, size_t tokens, size_t weight);
 
 /* The arguments token of call c when pass 3 may rewrite it: the call is an
  * object, its "function" an object, its "arguments" a string longer than
- * HCC_ARGS_GATE code points (any length when all is 1); else -1. */
+ * HCC_ARGS_GATE code points (any length when all is 1); else -1.  The
+ * length is the one the scan left in the token (hcc_tok.size). */
 int hcc__args_selected(const hcc_doc *d, const hcc_call *c, int all);
 
 /* Shrinks the arguments string token v of d: string values longer than

@@ -27,6 +27,10 @@ int hcc__fail(hcc_error *err, int code, size_t offset, const char *message);
  * them against jsmn's) ------------------------------------------------------ */
 typedef enum { HCC_T_UNDEF = 0, HCC_T_OBJECT = 1, HCC_T_ARRAY = 2,
                HCC_T_STRING = 3, HCC_T_PRIMITIVE = 4 } hcc_toktype;
+/* Pass 3 of the prune (and truncate-args) looks only at tool-call
+ * arguments longer than this many code points (args.h). */
+#define HCC_ARGS_GATE 500
+
 typedef struct hcc_tok {
   unsigned char type; /* hcc_toktype */
   unsigned char tag;  /* what the scan read of the token's bytes, so later
@@ -41,7 +45,12 @@ typedef struct hcc_tok {
   int size;   /* objects: member count; arrays: element count; keys: 1;
                * an id value (tag HASHED): its hcc__jstr_hash; (LINKED)
                * the index of an earlier HASHED id spelt the same; a
-               * string value under HCC_PARSE_CPS: its code points; else 0 */
+               * string value under HCC_PARSE_CPS: its code points; the
+               * string value of an "arguments" key otherwise: its code
+               * points counted only until they pass HCC_ARGS_GATE (0
+               * when its bytes do not), while the scan has it in cache
+               * (pass 3 of the prune asks of every call, from memory on
+               * a large transcript); else 0 */
   int next;   /* the first token after this one's span: past a container's
                * contents, else the token that follows (a key: its value) */
 } hcc_tok;

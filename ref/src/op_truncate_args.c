@@ -126,8 +126,7 @@ int hcc__args_selected(const hcc_doc *d, const hcc_call *c, int all) {
   if (d->tok[c->function].type != HCC_T_OBJECT || c->arguments < 0) return -1;
   const hcc_tok *v = &d->tok[c->arguments];
   if (v->type != HCC_T_STRING) return -1;
-  if (!all && !hcc__json_str_longer(d->text + v->start, (size_t)(v->end - v->start), HCC_ARGS_GATE))
-    return -1;
+  if (!all && v->size <= HCC_ARGS_GATE) return -1; /* counted by the scan */
   return c->arguments;
 }
 

@@ -1029,6 +1029,67 @@ static int by_hash(const void *a, const void *b) {
   return x < y ? -1 : x > y;
 }
 
+/* The value of an "arguments" key, in a document of the given mode: its
+ * token's size. */
+static int args_size(const char *key, const char *body, int mode) {
+  size_t n = strlen(body) + strlen(key) + 16;
+  char *s = malloc(n);
+  assert_non_null(s);
+  snprintf(s, n, "{\"%s\": \"%s\"}", key, body);
+  parsed p;
+  assert_int_equal(parse_mode(&p, s, strlen(s), mode, NULL), HCC_OK);
+  assert_int_equal(p.d.tok[2].type, HCC_T_STRING);
+  int size = p.d.tok[2].size;
+  done(&p);
+  free(s);
+  return size;
+}
+
+/* A string of n copies of unit. */
+static char *repeat(const char *unit, size_t n) {
+  size_t u = strlen(unit);
+  char *s = malloc(u * n + 1);
+  assert_non_null(s);
+  for (size_t i = 0; i < n; i++) memcpy(s + u * i, unit, u);
+  s[u * n] = 0;
+  return s;
+}
+
+/* The scan counts an "arguments" string's code points until they pass
+ * HCC_ARGS_GATE (pass 3's question, hcc__args_selected), so that size >
+ * HCC_ARGS_GATE exactly when the string is longer than that. */
+static void test_arguments_gate_counted(void **state) {
+  (void)state;
+  char *x501 = repeat("x", 501), *x500 = repeat("x", 500), *e100 = repeat("\\u00e9", 100);
+  char *cjk1000 = repeat("\xe4\xb8\x80", 1000), *pairs = repeat("\\ud83d\\ude00", 60);
+  assert_true(args_size("arguments", x501, HCC_PARSE_IDS) > HCC_ARGS_GATE);
+  assert_int_equal(args_size("arguments", x500, HCC_PARSE_IDS), 0);       /* its bytes do not pass */
+  assert_int_equal(args_size("arguments", e100, HCC_PARSE_IDS), 100);     /* 600 bytes, 100 code points */
+  assert_int_equal(args_size("arguments", pairs, HCC_PARSE_PLAIN), 60);   /* 720 bytes, 60 pairs */
+  assert_true(args_size("\\u0061rguments", x501, HCC_PARSE_IDS) > HCC_ARGS_GATE); /* the key decoded */
+  assert_int_equal(args_size("argument", x501, HCC_PARSE_IDS), 0);        /* another key */
+  assert_int_equal(args_size("arguments", cjk1000, HCC_PARSE_CPS), 1000); /* counted whole */
+  assert_true(args_size("arguments", cjk1000, HCC_PARSE_IDS) > HCC_ARGS_GATE);
+  free(x501), free(x500), free(e100), free(cjk1000), free(pairs);
+  /* random bodies around the gate: the scan's answer is hcc__json_str_longer's */
+  static const char *units[] = {"a", "\\n", "\\u00e9", "\xc3\xa9", "\xe4\xb8\x80", "\\ud83d\\ude00",
+                                "\xf0\x9f\x98\x80", "\\\"", "\\ud800"};
+  uint64_t r = 0x9e3779b97f4a7c15u;
+  char body[4000];
+  for (int t = 0; t < 3000; t++) {
+    size_t n = 0, want = 450 + (size_t)(t % 300);
+    while (n < want) {
+      r = r * 6364136223846793005u + 1442695040888963407u;
+      const char *u = units[(r >> 33) % (sizeof units / sizeof *units)];
+      memcpy(body + n, u, strlen(u));
+      n += strlen(u);
+    }
+    body[n] = 0;
+    int size = args_size("arguments", body, HCC_PARSE_IDS);
+    assert_int_equal(size > HCC_ARGS_GATE, hcc__json_str_longer(body, n, HCC_ARGS_GATE));
+  }
+}
+
 static void test_id_links(void **state) {
   (void)state;
   parsed p;
@@ -1105,6 +1166,7 @@ int main(void) {
       cmocka_unit_test(test_random_valid),
       cmocka_unit_test(test_cps_long_strings),
       cmocka_unit_test(test_cps_short_strings),
+      cmocka_unit_test(test_arguments_gate_counted),
       cmocka_unit_test(test_arguments_tokens_bound),
       cmocka_unit_test(test_random_mutations),
   };
