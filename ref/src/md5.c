@@ -138,11 +138,12 @@ uint64_t hcc__md5_prefix48(const unsigned char digest[16]) {
   return v;
 }
 
-/* ---- eight or sixteen texts at once -------------------------------------- */
+/* ---- eight or 32 texts at once ------------------------------------------- */
 
-/* LANES: the most texts in flight (AVX-512's sixteen 32-bit lanes); AVX2
- * and the scalar path use the first eight. */
-enum { LANES = 16, LANES_AVX2 = 8, LANE_BUF = 1024 };
+/* LANES: the most texts in flight (two groups of AVX-512's sixteen 32-bit
+ * lanes); AVX2 and the scalar path use the first eight.  LANE_BUF: the
+ * bytes a lane holds at once, up to eight blocks hashed in one go. */
+enum { LANES = 32, GROUP = 16, LANES_AVX2 = 8, LANE_BUF = 512 };
 
 #ifdef HCC_MD5_AVX2
 #define AVX2 __attribute__((target("avx2")))
@@ -220,24 +221,31 @@ AVX2 static void blocks8_avx2(uint32_t *const h[LANES_AVX2], const unsigned char
 #define G16(b, c, d) _mm512_ternarylogic_epi32(b, c, d, 0xE4)
 #define H16(b, c, d) _mm512_ternarylogic_epi32(b, c, d, 0x96)
 #define I16(b, c, d) _mm512_ternarylogic_epi32(b, c, d, 0x39)
-#define STEP16(fn, a, b, c, d, k, i, s)                                                         \
+#define STEP16(fn, a, b, c, d, x, k, i, s)                                                   \
   a = _mm512_add_epi32(                                                                         \
       b, _mm512_rol_epi32(_mm512_add_epi32(_mm512_add_epi32(a, fn(b, c, d)),                    \
                                            _mm512_add_epi32(_mm512_set1_epi32((int)T[i]), x[k])), \
                           s))
-#define ROUND16(fn, i, k0, k1, k2, k3, s0, s1, s2, s3) \
-  STEP16(fn, a, b, c, d, k0, i, s0);                    \
-  STEP16(fn, d, a, b, c, k1, i + 1, s1);                \
-  STEP16(fn, c, d, a, b, k2, i + 2, s2);                \
-  STEP16(fn, b, c, d, a, k3, i + 3, s3)
+/* A step of each of two groups of sixteen lanes in turn: each step waits
+ * on the one before (its four operations take two cycles each on this
+ * machine's AVX-512), so one group leaves the vector units mostly idle,
+ * and two independent chains fill the waits. */
+#define STEP32(fn, a, b, c, d, k, i, s)     \
+  STEP16(fn, a##1, b##1, c##1, d##1, x, k, i, s); \
+  STEP16(fn, a##2, b##2, c##2, d##2, y, k, i, s)
+#define ROUND32(fn, i, k0, k1, k2, k3, s0, s1, s2, s3) \
+  STEP32(fn, a, b, c, d, k0, i, s0);                    \
+  STEP32(fn, d, a, b, c, k1, i + 1, s1);                \
+  STEP32(fn, c, d, a, b, k2, i + 2, s2);                \
+  STEP32(fn, b, c, d, a, k3, i + 3, s3)
 
 /* The sixteen words of the sixteen blocks, register k holding word k of
  * every block (lane l: block l's): a 16 x 16 transpose of 32-bit words,
  * in pairs of words, then quadruples, then 128-bit quarters. */
-HCC_AVX512 static void words16(const unsigned char *const p[LANES], __m512i x[16]) {
+HCC_AVX512 static void words16(const unsigned char *const p[GROUP], __m512i x[16]) {
   __m512i r[16], t[16], u[16];
-  for (int l = 0; l < LANES; l++) r[l] = _mm512_loadu_si512((const void *)p[l]);
-  for (int l = 0; l < LANES; l += 2) {
+  for (int l = 0; l < GROUP; l++) r[l] = _mm512_loadu_si512((const void *)p[l]);
+  for (int l = 0; l < GROUP; l += 2) {
     t[l] = _mm512_unpacklo_epi32(r[l], r[l + 1]);
     t[l + 1] = _mm512_unpackhi_epi32(r[l], r[l + 1]);
   }
@@ -258,49 +266,76 @@ HCC_AVX512 static void words16(const unsigned char *const p[LANES], __m512i x[16
   }
 }
 
-HCC_AVX512 static __m512i state_word16(uint32_t *const h[LANES], int k) {
-  uint32_t w[LANES];
-  for (int l = 0; l < LANES; l++) w[l] = h[l][k];
+HCC_AVX512 static __m512i state_word16(uint32_t *const h[GROUP], int k) {
+  uint32_t w[GROUP];
+  for (int l = 0; l < GROUP; l++) w[l] = h[l][k];
   return _mm512_loadu_si512((const void *)w);
 }
 
-HCC_AVX512 static void blocks16_avx512(uint32_t *const h[LANES], const unsigned char *const p[LANES]) {
-  __m512i x[16];
-  words16(p, x);
-  __m512i a = state_word16(h, 0), b = state_word16(h, 1), c = state_word16(h, 2), d = state_word16(h, 3);
-  __m512i a0 = a, b0 = b, c0 = c, d0 = d;
-  MD5_ROUNDS(ROUND16, F16, G16, H16, I16);
-  uint32_t v[4][LANES];
-  _mm512_storeu_si512((void *)v[0], _mm512_add_epi32(a, a0));
-  _mm512_storeu_si512((void *)v[1], _mm512_add_epi32(b, b0));
-  _mm512_storeu_si512((void *)v[2], _mm512_add_epi32(c, c0));
-  _mm512_storeu_si512((void *)v[3], _mm512_add_epi32(d, d0));
-  for (int l = 0; l < LANES; l++)
+HCC_AVX512 static void put_state16(uint32_t *const h[GROUP], __m512i a, __m512i b, __m512i c, __m512i d) {
+  uint32_t v[4][GROUP];
+  _mm512_storeu_si512((void *)v[0], a);
+  _mm512_storeu_si512((void *)v[1], b);
+  _mm512_storeu_si512((void *)v[2], c);
+  _mm512_storeu_si512((void *)v[3], d);
+  for (int l = 0; l < GROUP; l++)
     for (int k = 0; k < 4; k++) h[l][k] = v[k][l];
+}
+
+/* m blocks of each of the 32 states h[l] (two groups of sixteen lanes),
+ * lane l's j-th at p[l] + j * step[l] (0 for an idle lane): the states
+ * stay in registers from block to block, gathered from the lanes and
+ * scattered back once. */
+HCC_AVX512 static void blocks32_avx512(uint32_t *const h[LANES], const unsigned char *const p[LANES], size_t m,
+                                       const size_t step[LANES]) {
+  __m512i x[16], y[16];
+  __m512i a1 = state_word16(h, 0), b1 = state_word16(h, 1), c1 = state_word16(h, 2), d1 = state_word16(h, 3);
+  __m512i a2 = state_word16(h + GROUP, 0), b2 = state_word16(h + GROUP, 1), c2 = state_word16(h + GROUP, 2),
+          d2 = state_word16(h + GROUP, 3);
+  for (size_t j = 0; j < m; j++) {
+    const unsigned char *q[LANES];
+    for (int l = 0; l < LANES; l++) q[l] = p[l] + j * step[l];
+    words16(q, x);
+    words16(q + GROUP, y);
+    __m512i a01 = a1, b01 = b1, c01 = c1, d01 = d1, a02 = a2, b02 = b2, c02 = c2, d02 = d2;
+    MD5_ROUNDS(ROUND32, F16, G16, H16, I16);
+    a1 = _mm512_add_epi32(a1, a01), b1 = _mm512_add_epi32(b1, b01);
+    c1 = _mm512_add_epi32(c1, c01), d1 = _mm512_add_epi32(d1, d01);
+    a2 = _mm512_add_epi32(a2, a02), b2 = _mm512_add_epi32(b2, b02);
+    c2 = _mm512_add_epi32(c2, c02), d2 = _mm512_add_epi32(d2, d02);
+  }
+  put_state16(h, a1, b1, c1, d1);
+  put_state16(h + GROUP, a2, b2, c2, d2);
 }
 #endif
 
 static const unsigned char idle_block[64];
 
-/* The lanes in use: sixteen with AVX-512, eight otherwise. */
+/* The lanes in use: 32 with AVX-512, eight otherwise. */
 static int lanes_of(int kind) { return kind == HCC_MD5_AVX512_LANES ? LANES : LANES_AVX2; }
 
-/* One block of each busy lane (an idle one points at idle_block). */
-static void blocks_of(int kind, uint32_t *const h[LANES], const unsigned char *const p[LANES]) {
+/* m blocks of each busy lane, lane l's j-th at p[l] + j * step[l] (an idle
+ * one points at idle_block, step 0). */
+static void blocks_of(int kind, int width, uint32_t *const h[LANES], const unsigned char *const p[LANES],
+                      size_t m, const size_t step[LANES]) {
 #ifdef HCC_AVX512
   if (kind == HCC_MD5_AVX512_LANES) {
-    blocks16_avx512(h, p);
+    blocks32_avx512(h, p, m, step);
     return;
   }
 #endif
+  for (size_t j = 0; j < m; j++) {
+    const unsigned char *q[LANES];
+    for (int l = 0; l < width; l++) q[l] = p[l] + j * step[l];
 #ifdef HCC_MD5_AVX2
-  if (kind == HCC_MD5_AVX2_LANES) {
-    blocks8_avx2(h, p);
-    return;
-  }
+    if (kind == HCC_MD5_AVX2_LANES) {
+      blocks8_avx2(h, q);
+      continue;
+    }
 #endif
-  for (int l = 0; l < LANES_AVX2; l++)
-    if (p[l] != idle_block) block(h[l], p[l]);
+    for (int l = 0; l < LANES_AVX2; l++)
+      if (q[l] != idle_block) block(h[l], q[l]);
+  }
 }
 
 /* One text in a lane: its bytes staged in buf[off, have), its length so
@@ -376,6 +411,7 @@ void hcc__md5_many_as(int kind, size_t n, hcc_md5_source src, void *ctx, uint64_
   for (;;) {
     uint32_t *h[LANES];
     const unsigned char *p[LANES];
+    size_t step[LANES], m = SIZE_MAX;
     int busy = 0;
     for (int l = 0; l < width; l++) {
       lane *L = &lanes[l];
@@ -400,8 +436,21 @@ void hcc__md5_many_as(int kind, size_t n, hcc_md5_source src, void *ctx, uint64_
       busy += b != NULL;
       h[l] = b ? L->h : idle_h[l];
       p[l] = b ? b : idle_block;
+      step[l] = b ? 64 : 0;
+      /* the blocks after b that the lane has whole in its buffer: taken
+       * with it, without asking the lane (or the source) again */
+      size_t more = !b ? SIZE_MAX : L->state == 1 ? (L->have - L->off) / 64 : (size_t)L->left;
+      if (more < m) m = more;
     }
     if (!busy) return;
-    blocks_of(kind, h, p);
+    if (m == SIZE_MAX) m = 0;
+    for (int l = 0; l < width; l++) { /* the m blocks taken */
+      lane *L = &lanes[l];
+      if (!step[l]) continue;
+      L->off += 64 * m;
+      if (L->state == 1) L->len += 64 * m;
+      else L->left -= (int)m;
+    }
+    blocks_of(kind, width, h, p, m + 1, step);
   }
 }

@@ -30,14 +30,15 @@ uint64_t hcc__md5_prefix48(const unsigned char digest[16]);
  * is the source's own place in text k, 0 at its start. */
 typedef size_t (*hcc_md5_source)(void *ctx, size_t k, size_t *pos, unsigned char *buf, size_t cap);
 
-/* keys[k] = hcc__md5_prefix48(md5(text k)) for k in [0, n).  Sixteen
- * texts are hashed at once, one per 32-bit lane of AVX-512 registers,
- * when the CPU has them, eight in AVX2 registers when it has those, one
- * at a time otherwise: MD5 is a chain of dependent steps, so a single
- * text leaves most of a core idle, and the dedupe pass hashes thousands
- * of tool outputs that do not depend on each other.  Texts are taken in
- * order k = 0, 1, ..., so a source reading them in memory order reads
- * ahead.  Stack use is about 18 KB; nothing allocates. */
+/* keys[k] = hcc__md5_prefix48(md5(text k)) for k in [0, n).  32 texts
+ * are hashed at once, one per 32-bit lane of two groups of AVX-512
+ * registers, when the CPU has them, eight in AVX2 registers when it has
+ * those, one at a time otherwise: MD5 is a chain of dependent steps, so a
+ * single text (or a single group of lanes) leaves most of a core idle,
+ * and the dedupe pass hashes thousands of tool outputs that do not depend
+ * on each other.  Texts are taken in order k = 0, 1, ..., so a source
+ * reading them in memory order reads ahead.  Stack use is about 19 KB;
+ * nothing allocates. */
 void hcc__md5_many(size_t n, hcc_md5_source src, void *ctx, uint64_t *keys);
 
 /* The ways of hashing many texts, best last; hcc__md5_many takes the best
