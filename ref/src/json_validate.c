@@ -790,6 +790,12 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
         key_may_be_role = kid == HCC_W_ROLE || kid == HCC_W_FROM || kid == HCC_W_ESCAPED;
         key_is_id = kid == HCC_W_ID || kid == HCC_W_TOOL_CALL_ID || kid == HCC_W_CALL_ID;
       }
+      if (v.i + 1 < len && v.s[v.i] == ':' && v.s[v.i + 1] == ' ') { /* json.dumps's ": " at once */
+        v.i += 2;
+        st = S_VALUE;
+        member_value = 1;
+        continue;
+      }
       st = S_OBJ_COLON;
       continue;
     case S_ARR_NEXT:
@@ -929,8 +935,17 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
     }
     v.i++;
   after_value:
-    if (depth == 0) st = S_DONE;
-    else st = ((kinds[(depth - 1) / 64] >> ((depth - 1) % 64)) & 1) ? S_OBJ_NEXT : S_ARR_NEXT;
+    if (depth == 0) {
+      st = S_DONE;
+    } else {
+      int obj = (kinds[(depth - 1) / 64] >> ((depth - 1) % 64)) & 1;
+      if (v.i + 1 < len && v.s[v.i] == ',' && v.s[v.i + 1] == ' ') { /* json.dumps's ", " at once */
+        v.i += 2;
+        st = obj ? S_OBJ_KEY : S_VALUE;
+      } else {
+        st = obj ? S_OBJ_NEXT : S_ARR_NEXT;
+      }
+    }
   }
   if (st != S_DONE)
     return hcc__fail(err, HCC_E_TRUNCATED, len,
