@@ -70,8 +70,9 @@ enum { ARGS_UNKNOWN, ARGS_SAME, ARGS_KEPT, ARGS_AGAIN };
  * most a third of all the strings, so they always fit; they are stored
  * from the bottom.  Anything else is a cache, stored from the top down
  * while there is room: a longer head (made again, it costs at most three
- * times what writing it out costs) and shrunk arguments (made again, once
- * per write of their message).  When a head that must be kept meets the
+ * times what writing it out costs; even one longer than its call's
+ * strings, a read_file of a short path, costs a parse of the arguments)
+ * and shrunk arguments (made again, once per write of their message).  When a head that must be kept meets the
  * cache, the cache is dropped for good (its entries are made again when
  * asked for; one walk over the memos, once), and the head fits.  Keeping
  * every head no longer than its call's strings took three times the room
@@ -386,7 +387,7 @@ static int memo_get(hcc_prune *p, int k, hcc_prune_memo **out, hcc_error *err) {
     mm->len = (uint32_t)len, mm->acc = f.acc, mm->tail = (unsigned char)tail, mm->done = 1;
     mm->summary = (unsigned char)hcc__is_summary_text((hcc_slice){head, len});
     size_t sb = string_bytes(p, k), at;
-    if (HEADS_SHARE * len <= sb ? store_must(p, len, &at) : len <= sb && store_cache(p, len, &at)) {
+    if (HEADS_SHARE * len <= sb ? store_must(p, len, &at) : store_cache(p, len, &at)) {
       memcpy(p->heads + at, head, len);
       mm->kept = (uint32_t)at + 1;
     }

@@ -251,6 +251,62 @@ static void test_many_outputs_after_cache(void **state) {
   free(in);
 }
 
+/* A head longer than its call's strings (read_file of "a.c": 34 bytes of
+ * head, "[read_file] read a.c from line 1 (", on 28 of name and arguments)
+ * is kept while the store has room, like any head that need not be: each
+ * is made once, in pass 2, and written from the store, not made again for
+ * the write (1,000 outputs: 999 heads made, 1,998 when such heads were
+ * never kept).  The room: one call with 300 KB of arguments, unanswered,
+ * makes the store 100 KB. */
+static void test_long_heads_kept_once(void **state) {
+  (void)state;
+  enum { CALLS = 1000, BIG = 300000 };
+  size_t cap = CALLS * 500 + BIG + 200, n = 0;
+  char *in = malloc(cap), *big = malloc(1 << 20);
+  assert_true(in && big);
+  n += (size_t)sprintf(in + n, "[{\"role\": \"assistant\", \"tool_calls\": [{\"id\": \"w\", \"function\": "
+                                "{\"name\": \"patch\", \"arguments\": \"{\\\"text\\\": \\\"");
+  memset(in + n, 'x', BIG), n += BIG;
+  n += (size_t)sprintf(in + n, "\\\"}\"}}]}, ");
+  for (int i = 0; i < CALLS; i++)
+    n += (size_t)sprintf(in + n, "%s{\"role\": \"assistant\", \"tool_calls\": [{\"id\": \"t%d\", \"function\": "
+                                  "{\"name\": \"read_file\", \"arguments\": \"{\\\"path\\\": \\\"a.c\\\"}\"}}]}, "
+                                  "{\"role\": \"tool\", \"tool_call_id\": \"t%d\", \"content\": \"t%05d" OUT15 "\"}",
+                         i ? ", " : "", i, i, i);
+  in[n++] = ']';
+  assert_true(n < cap);
+  hcc_json_info info;
+  hcc_error err;
+  assert_int_equal(hcc_json_validate(in, n, &info, &err), HCC_OK);
+  size_t need = hcc__transcript_need(&info) + hcc__prune_need(&info, n, 1);
+  char *ws = malloc(need);
+  assert_non_null(ws);
+  hcc_arena a;
+  hcc_transcript t;
+  hcc_prune pr;
+  hcc_prune_cfg cfg = {1, 0, HCC_PRUNE_MIN_CHARS, NULL};
+  hcc_out o;
+  hcc__arena_init(&a, ws, need);
+  assert_int_equal(hcc__transcript_parse(&t, in, n, HCC_PARSE_IDS, &a, &err), HCC_OK);
+  assert_int_equal(hcc__prune_run(&pr, &t, &cfg, n, &a, &err), HCC_OK);
+  assert_int_equal(pr.pruned, CALLS - 1); /* the last output is protected */
+  size_t made = pr.heads_made;
+  hcc__out_init(&o, big, (1 << 20) - 1);
+  for (int i = 0; i < t.nmsg; i++) assert_int_equal(hcc__prune_write_msg(&pr, i, &o, &err), HCC_OK);
+  assert_true(o.len < (1 << 20));
+  big[o.len] = 0;
+  assert_false(pr.heads_nocache);
+  assert_int_equal(made, CALLS - 1);
+  assert_int_equal(pr.heads_made, CALLS - 1); /* none made again for the write */
+  const char *want = "\"content\": \"[read_file] read a.c from line 1 (";
+  size_t heads = 0;
+  for (const char *q = big; (q = strstr(q, want)) != NULL; q++) heads++;
+  assert_int_equal(heads, CALLS - 1);
+  free(ws);
+  free(big);
+  free(in);
+}
+
 /* ---- what the duplicate pass learns (PRUNE-3 feeding PRUNE-4, PRUNE-6) ----- */
 
 /* Appends a JSON body of n decoded characters to in: letters, a newline
@@ -434,6 +490,7 @@ int main(void) {
       cmocka_unit_test(test_reject),
       cmocka_unit_test(test_many_outputs_one_call),
       cmocka_unit_test(test_many_outputs_after_cache),
+      cmocka_unit_test(test_long_heads_kept_once),
       cmocka_unit_test(test_facts_across_pieces),
       cmocka_unit_test(test_facts_decoded),
       cmocka_unit_test(test_media_anchor),
