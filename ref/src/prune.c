@@ -997,7 +997,7 @@ static size_t head_cap_bound(const hcc_json_info *info) {
 
 size_t hcc__prune_need(const hcc_json_info *info, size_t len, int own_est) {
   size_t msgs = hcc__max_msgs(info), calls = hcc__max_calls(info);
-  size_t slots = hcc__table_slots(calls + msgs), dup = hcc__table_slots(msgs);
+  size_t slots = hcc__table_slots(calls + 1), dup = hcc__table_slots(msgs);
   hcc_json_info m = hcc__msg_scope(info); /* messages are written one by one */
   /* per message and per call a state; the kept heads; the key table; the
    * duplicate set with the outputs it hashes and their keys (given back);
@@ -1023,7 +1023,8 @@ size_t hcc__prune_need(const hcc_json_info *info, size_t len, int own_est) {
 
 int hcc__prune_run(hcc_prune *p, const hcc_transcript *t, const hcc_prune_cfg *cfg,
                    size_t len, hcc_arena *a, hcc_error *err) {
-  size_t n = (size_t)t->nmsg, slots = hcc__table_slots((size_t)t->ncall + n);
+  /* the index holds a key per call at most, and "" (build_index) */
+  size_t n = (size_t)t->nmsg, slots = hcc__table_slots((size_t)t->ncall + 1);
   memset(p, 0, sizeof *p);
   p->t = t;
   p->cfg = *cfg;

@@ -307,6 +307,55 @@ static void test_long_heads_kept_once(void **state) {
   free(in);
 }
 
+/* The index of calls (hermes's call_id_to_tool) holds a key per call and
+ * "": it is sized by the calls, not by the messages.  20,000 messages, of
+ * them 2,000 results whose ids no call has, and one call: lookups of the
+ * absent ids still end (the table is at most half full), and the result
+ * of the one call still finds it. */
+static void test_index_sized_by_calls(void **state) {
+  (void)state;
+  enum { MSGS = 20000 };
+  size_t cap = MSGS * 400 + 1000, n = 0;
+  char *in = malloc(cap);
+  assert_non_null(in);
+  n += (size_t)sprintf(in + n, "[{\"role\": \"assistant\", \"tool_calls\": [{\"id\": \"c\", \"function\": "
+                                "{\"name\": \"terminal\", \"arguments\": \"{}\"}}]}, "
+                                "{\"role\": \"tool\", \"tool_call_id\": \"c\", \"content\": \"t" OUT15 "\"}");
+  for (int i = 2; i < MSGS; i++) {
+    if (i % 10) n += (size_t)sprintf(in + n, ", {\"role\": \"user\", \"content\": \"hello %d\"}", i);
+    else n += (size_t)sprintf(in + n, ", {\"role\": \"tool\", \"tool_call_id\": \"x%d\", \"content\": \"t%d" OUT15 "\"}", i, i);
+  }
+  in[n++] = ']';
+  assert_true(n < cap);
+  hcc_json_info info;
+  hcc_error err;
+  assert_int_equal(hcc_json_validate(in, n, &info, &err), HCC_OK);
+  size_t need = hcc__transcript_need(&info) + hcc__prune_need(&info, n, 1);
+  char *ws = malloc(need), *buf = malloc(1 << 16);
+  assert_true(ws && buf);
+  hcc_arena a;
+  hcc_transcript t;
+  hcc_prune pr;
+  hcc_prune_cfg cfg = {1, 0, HCC_PRUNE_MIN_CHARS, NULL};
+  hcc__arena_init(&a, ws, need);
+  assert_int_equal(hcc__transcript_parse(&t, in, n, HCC_PARSE_IDS, &a, &err), HCC_OK);
+  assert_int_equal(hcc__prune_run(&pr, &t, &cfg, n, &a, &err), HCC_OK);
+  assert_int_equal(t.ncall, 1);
+  assert_true(pr.nslot <= hcc__table_slots(2)); /* not 2 slots a message */
+  hcc_out o;
+  hcc__out_init(&o, buf, (1 << 16) - 1);
+  assert_int_equal(hcc__prune_write_msg(&pr, 1, &o, &err), HCC_OK);
+  buf[o.len] = 0;
+  assert_non_null(strstr(buf, "[terminal] ran")); /* its call found */
+  o.len = 0;
+  assert_int_equal(hcc__prune_write_msg(&pr, 10, &o, &err), HCC_OK);
+  buf[o.len] = 0;
+  assert_non_null(strstr(buf, "\"content\": \"[unknown] (228 chars result)\"")); /* no call: ("unknown", "") */
+  free(ws);
+  free(buf);
+  free(in);
+}
+
 /* ---- what the duplicate pass learns (PRUNE-3 feeding PRUNE-4, PRUNE-6) ----- */
 
 /* Appends a JSON body of n decoded characters to in: letters, a newline
@@ -491,6 +540,7 @@ int main(void) {
       cmocka_unit_test(test_many_outputs_one_call),
       cmocka_unit_test(test_many_outputs_after_cache),
       cmocka_unit_test(test_long_heads_kept_once),
+      cmocka_unit_test(test_index_sized_by_calls),
       cmocka_unit_test(test_facts_across_pieces),
       cmocka_unit_test(test_facts_decoded),
       cmocka_unit_test(test_media_anchor),
