@@ -117,9 +117,9 @@ void hcc__out_json_str(hcc_out *o, const char *s, size_t n);
 
 /* ---- AVX-512 ------------------------------------------------------------ */
 /* The paths that take 64 bytes (or sixteen 32-bit lanes) a step: the
- * string decoder, sixteen-lane MD5 and the validator's long strings (with
- * their UTF-8 check).  They need AVX-512 F and BW and
- * VBMI/VBMI2 (byte permutes and compress), checked at run time, since
+ * string decoder, MD5 (two registers of sixteen lanes) and the
+ * validator's long strings (with their UTF-8 check).  They need AVX-512 F
+ * and BW and VBMI/VBMI2 (byte permutes and compress), checked at run time, since
  * every other path is built for any x86-64.  HCC_NO_AVX512 compiles them
  * out, as on a CPU with AVX2 only (make avx2 tests that build); so do
  * HCC_NO_AVX2 and HCC_NO_SIMD. */

@@ -192,6 +192,39 @@ static void test_many_outputs_one_call(void **state) {
   free(in);
 }
 
+/* A transcript parsed and pruned through the internal API (protect_last_n
+ * 1, no token budget), in the workspace the sizing asks for, so a test
+ * can read the prune's counters; pruned_write writes every message. */
+typedef struct pruned {
+  hcc_arena a;
+  hcc_transcript t;
+  hcc_prune pr;
+  char *ws;
+} pruned;
+
+static void prune_in(pruned *q, const char *in, size_t n) {
+  hcc_json_info info;
+  hcc_error err;
+  assert_int_equal(hcc_json_validate(in, n, &info, &err), HCC_OK);
+  size_t need = hcc__transcript_need(&info) + hcc__prune_need(&info, n, 1);
+  hcc_prune_cfg cfg = {1, 0, HCC_PRUNE_MIN_CHARS, NULL};
+  q->ws = malloc(need);
+  assert_non_null(q->ws);
+  hcc__arena_init(&q->a, q->ws, need);
+  assert_int_equal(hcc__transcript_parse(&q->t, in, n, HCC_PARSE_IDS, &q->a, &err), HCC_OK);
+  assert_int_equal(hcc__prune_run(&q->pr, &q->t, &cfg, n, &q->a, &err), HCC_OK);
+}
+
+/* Messages from..to - 1 written into buf (NUL-terminated). */
+static void pruned_write(pruned *q, int from, int to, char *buf, size_t cap) {
+  hcc_out o;
+  hcc_error err;
+  hcc__out_init(&o, buf, cap - 1);
+  for (int i = from; i < to; i++) assert_int_equal(hcc__prune_write_msg(&q->pr, i, &o, &err), HCC_OK);
+  assert_true(o.len < cap);
+  buf[o.len] = 0;
+}
+
 /* The same, after the heads store's cache is full, counted rather than
  * timed: 4,000 terminal calls with 150-character commands each get a
  * summary first, and their heads (126 bytes, more than a third of their
@@ -218,26 +251,14 @@ static void test_many_outputs_after_cache(void **state) {
   }
   n = one_call_answered(in, n, path);
   assert_true(n < cap);
-  hcc_json_info info;
-  hcc_error err;
-  assert_int_equal(hcc_json_validate(in, n, &info, &err), HCC_OK);
-  size_t need = hcc__transcript_need(&info) + hcc__prune_need(&info, n, 1), big_cap = 16 << 20;
-  char *ws = malloc(need), *big = malloc(big_cap);
-  assert_true(ws && big);
-  hcc_arena a;
-  hcc_transcript t;
-  hcc_prune pr;
-  hcc_prune_cfg cfg = {1, 0, HCC_PRUNE_MIN_CHARS, NULL};
-  hcc_out o;
-  hcc__arena_init(&a, ws, need);
-  assert_int_equal(hcc__transcript_parse(&t, in, n, HCC_PARSE_IDS, &a, &err), HCC_OK);
-  assert_int_equal(hcc__prune_run(&pr, &t, &cfg, n, &a, &err), HCC_OK);
-  hcc__out_init(&o, big, big_cap - 1);
-  for (int i = 0; i < t.nmsg; i++) assert_int_equal(hcc__prune_write_msg(&pr, i, &o, &err), HCC_OK);
-  assert_true(o.len < big_cap);
-  big[o.len] = 0;
-  assert_true(pr.heads_nocache); /* the cache was dropped */
-  assert_true(pr.heads_made <= 2 * 4001);
+  size_t big_cap = 16 << 20;
+  char *big = malloc(big_cap);
+  assert_non_null(big);
+  pruned q;
+  prune_in(&q, in, n);
+  pruned_write(&q, 0, q.t.nmsg, big, big_cap);
+  assert_true(q.pr.heads_nocache); /* the cache was dropped */
+  assert_true(q.pr.heads_made <= 2 * 4001);
   char want[400];
   sprintf(want, "\"content\": \"[terminal] ran `%.77s...` -> exit ?, 16 lines output\"}", cmd);
   assert_non_null(strstr(big, want));
@@ -245,8 +266,8 @@ static void test_many_outputs_after_cache(void **state) {
   size_t heads = 0;
   for (const char *s = big; (s = strstr(s, want)) != NULL; s++) heads++;
   assert_int_equal(heads, 19999); /* the last output is protected */
-  print_message("20000 outputs of one call after a full cache: %zu heads made\n", pr.heads_made);
-  free(ws);
+  print_message("20000 outputs of one call after a full cache: %zu heads made\n", q.pr.heads_made);
+  free(q.ws);
   free(big);
   free(in);
 }
@@ -275,34 +296,19 @@ static void test_long_heads_kept_once(void **state) {
                          i ? ", " : "", i, i, i);
   in[n++] = ']';
   assert_true(n < cap);
-  hcc_json_info info;
-  hcc_error err;
-  assert_int_equal(hcc_json_validate(in, n, &info, &err), HCC_OK);
-  size_t need = hcc__transcript_need(&info) + hcc__prune_need(&info, n, 1);
-  char *ws = malloc(need);
-  assert_non_null(ws);
-  hcc_arena a;
-  hcc_transcript t;
-  hcc_prune pr;
-  hcc_prune_cfg cfg = {1, 0, HCC_PRUNE_MIN_CHARS, NULL};
-  hcc_out o;
-  hcc__arena_init(&a, ws, need);
-  assert_int_equal(hcc__transcript_parse(&t, in, n, HCC_PARSE_IDS, &a, &err), HCC_OK);
-  assert_int_equal(hcc__prune_run(&pr, &t, &cfg, n, &a, &err), HCC_OK);
-  assert_int_equal(pr.pruned, CALLS - 1); /* the last output is protected */
-  size_t made = pr.heads_made;
-  hcc__out_init(&o, big, (1 << 20) - 1);
-  for (int i = 0; i < t.nmsg; i++) assert_int_equal(hcc__prune_write_msg(&pr, i, &o, &err), HCC_OK);
-  assert_true(o.len < (1 << 20));
-  big[o.len] = 0;
-  assert_false(pr.heads_nocache);
+  pruned q;
+  prune_in(&q, in, n);
+  assert_int_equal(q.pr.pruned, CALLS - 1); /* the last output is protected */
+  size_t made = q.pr.heads_made;
+  pruned_write(&q, 0, q.t.nmsg, big, 1 << 20);
+  assert_false(q.pr.heads_nocache);
   assert_int_equal(made, CALLS - 1);
-  assert_int_equal(pr.heads_made, CALLS - 1); /* none made again for the write */
+  assert_int_equal(q.pr.heads_made, CALLS - 1); /* none made again for the write */
   const char *want = "\"content\": \"[read_file] read a.c from line 1 (";
   size_t heads = 0;
-  for (const char *q = big; (q = strstr(q, want)) != NULL; q++) heads++;
+  for (const char *at = big; (at = strstr(at, want)) != NULL; at++) heads++;
   assert_int_equal(heads, CALLS - 1);
-  free(ws);
+  free(q.ws);
   free(big);
   free(in);
 }
@@ -327,31 +333,17 @@ static void test_index_sized_by_calls(void **state) {
   }
   in[n++] = ']';
   assert_true(n < cap);
-  hcc_json_info info;
-  hcc_error err;
-  assert_int_equal(hcc_json_validate(in, n, &info, &err), HCC_OK);
-  size_t need = hcc__transcript_need(&info) + hcc__prune_need(&info, n, 1);
-  char *ws = malloc(need), *buf = malloc(1 << 16);
-  assert_true(ws && buf);
-  hcc_arena a;
-  hcc_transcript t;
-  hcc_prune pr;
-  hcc_prune_cfg cfg = {1, 0, HCC_PRUNE_MIN_CHARS, NULL};
-  hcc__arena_init(&a, ws, need);
-  assert_int_equal(hcc__transcript_parse(&t, in, n, HCC_PARSE_IDS, &a, &err), HCC_OK);
-  assert_int_equal(hcc__prune_run(&pr, &t, &cfg, n, &a, &err), HCC_OK);
-  assert_int_equal(t.ncall, 1);
-  assert_true(pr.nslot <= hcc__table_slots(2)); /* not 2 slots a message */
-  hcc_out o;
-  hcc__out_init(&o, buf, (1 << 16) - 1);
-  assert_int_equal(hcc__prune_write_msg(&pr, 1, &o, &err), HCC_OK);
-  buf[o.len] = 0;
+  char *buf = malloc(1 << 16);
+  assert_non_null(buf);
+  pruned q;
+  prune_in(&q, in, n);
+  assert_int_equal(q.t.ncall, 1);
+  assert_true(q.pr.nslot <= hcc__table_slots(2)); /* not 2 slots a message */
+  pruned_write(&q, 1, 2, buf, 1 << 16);
   assert_non_null(strstr(buf, "[terminal] ran")); /* its call found */
-  o.len = 0;
-  assert_int_equal(hcc__prune_write_msg(&pr, 10, &o, &err), HCC_OK);
-  buf[o.len] = 0;
+  pruned_write(&q, 10, 11, buf, 1 << 16);
   assert_non_null(strstr(buf, "\"content\": \"[unknown] (228 chars result)\"")); /* no call: ("unknown", "") */
-  free(ws);
+  free(q.ws);
   free(buf);
   free(in);
 }
