@@ -46,11 +46,11 @@ typedef struct hcc_tok {
                * an id value (tag HASHED): its hcc__jstr_hash; (LINKED)
                * the index of an earlier HASHED id spelt the same; a
                * string value under HCC_PARSE_CPS: its code points; the
-               * string value of an "arguments" key otherwise: its code
-               * points counted only until they pass HCC_ARGS_GATE (0
-               * when its bytes do not), while the scan has it in cache
-               * (pass 3 of the prune asks of every call, from memory on
-               * a large transcript); else 0 */
+               * string value of an "arguments" key otherwise:
+               * HCC_ARGS_GATE + 1 when it has more code points than
+               * that, told while the scan has it in cache (pass 3 of the
+               * prune asks of every call, from memory on a large
+               * transcript); else 0 */
   int next;   /* the first token after this one's span: past a container's
                * contents, else the token that follows (a key: its value) */
 } hcc_tok;

@@ -900,8 +900,8 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
           if (str && t->cps)
             t->tok[idx].size = (int)(v.plain ? v.i - at - 2
                                              : v.run_cps + hcc__json_str_cps(in + v.run_end, v.i - 1 - v.run_end));
-          else if (str && args_value && v.i - at - 2 > HCC_ARGS_GATE)
-            t->tok[idx].size = (int)hcc__json_str_cps_capped(in + at + 1, v.i - at - 2, HCC_ARGS_GATE);
+          else if (str && args_value && hcc__json_str_longer(in + at + 1, v.i - at - 2, HCC_ARGS_GATE))
+            t->tok[idx].size = HCC_ARGS_GATE + 1;
         }
       }
       goto after_value;
