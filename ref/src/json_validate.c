@@ -758,7 +758,6 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
     case S_OBJ_COLON:
       if (c != ':') return hcc__fail(err, HCC_E_SYNTAX, v.i, "expected ':' after an object key");
       v.i++;
-      if (v.i < len && v.s[v.i] == ' ') v.i++; /* json.dumps's ": " without a turn of the loop */
       st = S_VALUE;
       member_value = 1;
       continue;
@@ -802,7 +801,6 @@ scan(const char *in, size_t len, hcc_json_info *info, tsink *t, hcc_error *err,
     case S_OBJ_NEXT:
       if (c == ',') {
         v.i++;
-        if (v.i < len && v.s[v.i] == ' ') v.i++; /* ", " likewise */
         st = st == S_ARR_NEXT ? S_VALUE : S_OBJ_KEY;
         continue;
       }

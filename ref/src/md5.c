@@ -442,8 +442,7 @@ void hcc__md5_many_as(int kind, size_t n, hcc_md5_source src, void *ctx, uint64_
       size_t more = !b ? SIZE_MAX : L->state == 1 ? (L->have - L->off) / 64 : (size_t)L->left;
       if (more < m) m = more;
     }
-    if (!busy) return;
-    if (m == SIZE_MAX) m = 0;
+    if (!busy) return; /* else a busy lane made m finite */
     for (int l = 0; l < width; l++) { /* the m blocks taken */
       lane *L = &lanes[l];
       if (!step[l]) continue;

@@ -72,8 +72,9 @@ enum { ARGS_UNKNOWN, ARGS_SAME, ARGS_KEPT, ARGS_AGAIN };
  * while there is room: a longer head (made again, it costs at most three
  * times what writing it out costs; even one longer than its call's
  * strings, a read_file of a short path, costs a parse of the arguments)
- * and shrunk arguments (made again, once per write of their message).  When a head that must be kept meets the
- * cache, the cache is dropped for good (its entries are made again when
+ * and shrunk arguments (made again, once per write of their message).
+ * When a head that must be kept meets the cache, the cache is dropped
+ * for good (its entries are made again when
  * asked for; one walk over the memos, once), and the head fits.  Keeping
  * every head no longer than its call's strings took three times the room
  * (a quarter of a realistic transcript where a fifteenth is used). */
