@@ -66,6 +66,7 @@ cli-test: all
 # The benchmark tools that need no build: tools/bench_compare.py.
 tools-test:
 	PYTHON=$(PYTHON) sh tests/tools/test_bench_compare.sh
+	PYTHON=$(PYTHON) sh tests/tools/test_bench_steps.sh
 
 # Rewrites golden expectations of cases marked "agrees" from hermes.
 regen:

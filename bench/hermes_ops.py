@@ -19,6 +19,13 @@ ru_maxrss of this process (run one process per measurement).  status is
 "crash" (hermes raised) or "unsupported" (no adapter op).  validate has
 no hermes function: its figure is json.loads + json.dumps alone.  Runs stop early
 once --budget seconds have been spent (at least one run always happens).
+
+--steps: the runs are driven over stdin, for interleaving them with other
+measurements in the same stretch of time (tools/bench.py times hcc between
+them): before each run one line is read ("run", or end of input to stop
+early), and after it one JSON line {"step", "run_s", "status"} is printed and
+flushed.  The process stays alive between the runs, so every run after
+the first is as warm as in the plain mode.
 """
 import argparse
 import hashlib
@@ -52,6 +59,7 @@ def main():
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--budget", type=float, default=20.0)
     ap.add_argument("--params", default="{}")
+    ap.add_argument("--steps", action="store_true")
     a = ap.parse_args()
     src = os.environ.get("HERMES_SRC")
     if not src:
@@ -72,6 +80,8 @@ def main():
     else:
         spent = 0.0
         for r in range(max(1, a.runs)):
+            if a.steps and sys.stdin.readline().strip() != "run":
+                break
             t0 = time.perf_counter()
             try:
                 value = json.loads(data)
@@ -91,6 +101,8 @@ def main():
                 res["out_len"] = len(out)
                 res["out_md5"] = hashlib.md5(out).hexdigest()
             del out
+            if a.steps:
+                print(json.dumps({"step": r, "run_s": t, "status": res["status"]}), flush=True)
             if res["status"] != "ok" or spent >= a.budget:
                 break
     rs = res["runs_s"]

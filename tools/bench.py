@@ -27,9 +27,11 @@ import argparse
 import json
 import os
 import platform
+import select
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -174,11 +176,12 @@ def speed_probe(sizes):
 
 
 def bracket(ref, again):
-    """Pools the runs of hcc measured again right after hermes on the same
-    input into ref, so that the hermes ratio's two sides bracket the same
-    stretch of the machine's time: its speed drifts within minutes, and
-    hermes's runs take seconds.  Each block's first run (page faults of a
-    fresh workspace) is kept, as in one block; the median absorbs them."""
+    """Pools the runs of hcc measured again after each of hermes's runs on
+    the same input into ref, so that the hermes ratio's two sides sample
+    the same stretch of the machine's time: its speed drifts within
+    minutes, and hermes's runs take seconds.  Each block's first run (page
+    faults of a fresh workspace) is kept, as in one block; the median
+    absorbs them."""
     if ref.get("rc") != "HCC_OK" or again.get("rc") != "HCC_OK":
         return
     if again.get("out_md5") != ref.get("out_md5"):  # the same op on the same bytes: a bug, said aloud
@@ -200,8 +203,14 @@ def run_cli(op, path, runs):
     return json.loads(r.stdout)
 
 
-def run_hermes(op, path, runs, timeout):
+def run_hermes(op, path, runs, timeout, between=None):
+    """hermes's runs of op on path; between(), when given, is called after
+    each run while the hermes process waits warm (hermes_ops.py --steps),
+    so that what it measures samples the same stretch of the machine's
+    time as hermes's runs do."""
     cmd = [sys.executable, HERMES_DRIVER, op, path, "--runs", str(runs), "--budget", "30"]
+    if between is not None:
+        return run_hermes_steps(cmd + ["--steps"], runs, timeout, between)
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -209,6 +218,49 @@ def run_hermes(op, path, runs, timeout):
     if r.returncode != 0:
         return {"status": "driver-failed", "error": r.stderr.strip()[-300:]}
     return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def run_hermes_steps(cmd, runs, timeout, between):
+    deadline = time.monotonic() + timeout
+    errf = tempfile.TemporaryFile(mode="w+")  # not a pipe: nobody drains it while waiting
+    p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                         stderr=errf, text=True)
+
+    def line():
+        left = deadline - time.monotonic()
+        if left <= 0 or not select.select([p.stdout], [], [], left)[0]:
+            raise subprocess.TimeoutExpired(cmd, timeout)
+        return p.stdout.readline()
+
+    try:
+        for _ in range(runs):
+            p.stdin.write("run\n")
+            p.stdin.flush()
+            step = line()
+            if not step:
+                break  # the driver ended: its error is on stderr
+            if json.loads(step).get("status") != "ok":
+                break
+            between()  # hcc's runs count against the deadline too: they take milliseconds
+        p.stdin.close()
+        last = ""
+        while True:
+            got = line()
+            if not got:
+                break
+            last = got
+    except subprocess.TimeoutExpired:
+        p.kill()
+        p.wait()
+        return {"status": "timeout", "error": "over %d s" % timeout}
+    rc = p.wait()
+    errf.seek(0)
+    err = errf.read()
+    if rc != 0 or not last.strip():
+        return {"status": "driver-failed", "error": err.strip()[-300:]}
+    res = json.loads(last)
+    res["interleaved"] = True
+    return res
 
 
 # ---- formatting ---------------------------------------------------------------
@@ -392,8 +444,8 @@ def main():
                    "messages": gm["messages"], "tool_calls": gm["tool_calls"], "ref": ref, "cli": cli}
             if hermes_src and size <= a.hermes_max_mb * MB:
                 hruns = 3 if size <= 10 * MB else 1
-                row["hermes"] = run_hermes(op, path, hruns, a.hermes_timeout)
-                bracket(ref, run_ref(op, path, runs))
+                row["hermes"] = run_hermes(op, path, hruns, a.hermes_timeout,
+                                           lambda: bracket(ref, run_ref(op, path, runs)))
             results.append(row)
 
     # the memchr yardstick: one plain memchr pass over each 100 MB input
