@@ -232,23 +232,33 @@ def run_hermes_steps(cmd, runs, timeout, between):
             raise subprocess.TimeoutExpired(cmd, timeout)
         return p.stdout.readline()
 
+    last = ""
     try:
         for _ in range(runs):
-            p.stdin.write("run\n")
-            p.stdin.flush()
+            try:
+                p.stdin.write("run\n")
+                p.stdin.flush()
+            except BrokenPipeError:  # it ended without waiting (nothing to run): read what it said
+                pass
             step = line()
             if not step:
                 break  # the driver ended: its error is on stderr
-            if json.loads(step).get("status") != "ok":
+            got = json.loads(step)
+            if "step" not in got:  # no run at all (an op hermes lacks): the summary
+                last = step
+                break
+            if got.get("status") != "ok":
                 break
             between()  # hcc's runs count against the deadline too: they take milliseconds
-        p.stdin.close()
-        last = ""
+        try:
+            p.stdin.close()
+        except BrokenPipeError:
+            pass
         while True:
-            got = line()
-            if not got:
+            more = line()
+            if not more:
                 break
-            last = got
+            last = more
     except subprocess.TimeoutExpired:
         p.kill()
         p.wait()
@@ -443,7 +453,7 @@ def main():
             row = {"op": op, "input": kind, "size": label, "bytes": gm["bytes"],
                    "messages": gm["messages"], "tool_calls": gm["tool_calls"], "ref": ref, "cli": cli}
             if hermes_src and size <= a.hermes_max_mb * MB:
-                hruns = 3 if size <= 10 * MB else 1
+                hruns = 5 if size <= 10 * MB else 1
                 row["hermes"] = run_hermes(op, path, hruns, a.hermes_timeout,
                                            lambda: bracket(ref, run_ref(op, path, runs)))
             results.append(row)
