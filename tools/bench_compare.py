@@ -8,7 +8,10 @@ op; --all: every size): hcc_run's median MB/s (best in parentheses) old and
 new and the change of the median, hermes time / hcc time old and new (at
 the largest input hermes ran), the
 workspace per input byte old and new, and whether hcc's output bytes are
-the same (md5).  Then the adversarial shapes whose ns/byte moved by a
+the same (md5).  Before the table, each run's speed probes and hermes's
+baseline (its json.loads + json.dumps of the transcript, the validate
+row), with a warning when either moved by more than 15 %.  Then the
+adversarial shapes whose ns/byte moved by a
 factor of F or more either way (default 1.5: this machine's drift alone
 moves single runs by up to a half; runs under a millisecond are left out).
 
@@ -93,6 +96,16 @@ def probes(meta):
     return "  speed probe %s MB/s%s" % (fmt(p0["mbps"]), end)
 
 
+def hermes_baseline(rows):
+    """MB/s of hermes's validate row (json.loads + json.dumps of the
+    transcript: what every hermes op pays) at the largest input it ran."""
+    rs = [r for (op, kind, _), r in rows.items() if op == "validate" and kind == "transcript" and ratio(r)]
+    if not rs:
+        return None
+    r = max(rs, key=lambda r: r["bytes"])
+    return r["bytes"] / r["hermes"]["median_s"] / 1e6
+
+
 def main():
     ap = argparse.ArgumentParser(description="compare two make-bench results")
     ap.add_argument("old")
@@ -114,6 +127,15 @@ def main():
         print("WARNING: the machine ran at different speeds in the two runs (speed probe %s against %s"
               " MB/s): changes of %+.0f %% or less are the machine's, not the code's"
               % (fmt(speeds[0]), fmt(speeds[1]), 100 * (speeds[1] / speeds[0] - 1)))
+    # hermes's speed moves with the machine on its own, apart from hcc's
+    # (2.5 times between two sessions here, bench/README.md "(16)"), and
+    # every "x hermes" column moves with it
+    hb = [hermes_baseline(rows_of(d)) for d in (old, new)]
+    if all(hb):
+        print("hermes json.loads + json.dumps baseline: %s MB/s old, %s MB/s new" % (fmt(hb[0], 1), fmt(hb[1], 1)))
+        if abs(hb[1] / hb[0] - 1) > PROBE_SLACK:
+            print("WARNING: hermes ran at different speeds in the two runs (its baseline %+.0f %%): the"
+                  " x-hermes columns moved with it, not only with hcc's code" % (100 * (hb[1] / hb[0] - 1)))
     same_gen = (om.get("seed"), om.get("gen_version")) == (nm.get("seed"), nm.get("gen_version"))
     if not same_gen:
         print("WARNING: the runs used different generators (seed, gen_version): %s against %s; "

@@ -15,7 +15,7 @@ check() { # name, command status wanted, pattern the output must hold
 $PY - "$T" <<'PYEOF'
 import json, sys
 t = sys.argv[1]
-def result(median, md5, seed=1, ns=2.0, small_md5="small", probe=None):
+def result(median, md5, seed=1, ns=2.0, small_md5="small", probe=None, hermes_json=None):
     row = {"op": "repair", "input": "transcript", "size": "100MB", "bytes": 100_000_000,
            "ref": {"rc": "HCC_OK", "median_s": median, "min_s": median * 0.9, "ws_need": 54_000_000,
                    "out_md5": md5},
@@ -28,7 +28,12 @@ def result(median, md5, seed=1, ns=2.0, small_md5="small", probe=None):
     meta = {"git": "c%d" % int(median * 100), "date": "d", "seed": seed, "gen_version": 1}
     if probe:
         meta["probe_start"], meta["probe_end"] = {"mbps": probe}, {"mbps": probe * 0.9}
-    return {"meta": meta, "results": [small, row], "adversarial": adv}
+    rows = [small, row]
+    if hermes_json:  # hermes's json.loads + json.dumps time on a 10 MB validate row
+        rows.append({"op": "validate", "input": "transcript", "size": "10MB", "bytes": 10_000_000,
+                     "ref": {"rc": "HCC_OK", "median_s": 0.003, "min_s": 0.003, "ws_need": 0, "out_md5": "v"},
+                     "hermes": {"status": "ok", "median_s": hermes_json, "min_s": hermes_json}})
+    return {"meta": meta, "results": rows, "adversarial": adv}
 json.dump(result(0.10, "aaa"), open(t + "/old.json", "w"))
 json.dump(result(0.05, "aaa", ns=1.0), open(t + "/faster.json", "w"))
 json.dump(result(0.05, "bbb"), open(t + "/changed.json", "w"))
@@ -38,6 +43,9 @@ open(t + "/bad.json", "w").write("{\"results\": 3}")
 json.dump(result(0.10, "aaa", probe=2500.0), open(t + "/probe_old.json", "w"))
 json.dump(result(0.05, "aaa", probe=2000.0), open(t + "/probe_slow.json", "w"))
 json.dump(result(0.05, "aaa", probe=2400.0), open(t + "/probe_near.json", "w"))
+json.dump(result(0.10, "aaa", hermes_json=0.4), open(t + "/hj_old.json", "w"))
+json.dump(result(0.10, "aaa", hermes_json=0.16), open(t + "/hj_fast.json", "w"))
+json.dump(result(0.10, "aaa", hermes_json=0.39), open(t + "/hj_near.json", "w"))
 PYEOF
 C=tools/bench_compare.py
 $PY $C "$T/old.json" "$T/faster.json" >"$T/out" 2>&1
@@ -66,5 +74,12 @@ check "speed probes shown" 0 $? "speed probe 2,500 MB/s; 2,250 at the end"
 check "probes a fifth apart: warned" 0 0 "WARNING: the machine ran at different speeds in the two runs (speed probe 2,500 against 2,000"
 $PY $C "$T/probe_old.json" "$T/probe_near.json" >"$T/out" 2>&1
 if grep -q "different speeds" "$T/out"; then echo "FAIL probes 4 % apart: warned"; fails=$((fails + 1)); else echo "ok probes 4 % apart: no warning"; fi
+$PY $C "$T/hj_old.json" "$T/hj_fast.json" >"$T/out" 2>&1
+check "hermes baseline shown" 0 $? "hermes json.loads + json.dumps baseline: 25.0 MB/s old, 62.5 MB/s new"
+check "hermes 2.5 times faster: warned" 0 0 "WARNING: hermes ran at different speeds in the two runs (its baseline +150 %)"
+$PY $C "$T/hj_old.json" "$T/hj_near.json" >"$T/out" 2>&1
+if grep -q "hermes ran at different speeds" "$T/out"; then echo "FAIL hermes 3 % apart: warned"; fails=$((fails + 1)); else echo "ok hermes 3 % apart: no warning"; fi
+$PY $C "$T/old.json" "$T/faster.json" >"$T/out" 2>&1
+if grep -q "baseline" "$T/out"; then echo "FAIL no validate row: a baseline shown"; fails=$((fails + 1)); else echo "ok no validate row: no baseline line"; fi
 if [ $fails -ne 0 ]; then echo "test_bench_compare: $fails failed"; exit 1; fi
 echo "test_bench_compare: all passed"
