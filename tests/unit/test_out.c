@@ -97,6 +97,28 @@ static void test_i64(void **state) {
     assert_int_equal(o.len, strlen(c[i].s));
     assert_memory_equal(small, c[i].s, strlen(c[i].s) < 2 ? strlen(c[i].s) : 2);
   }
+  /* every power of ten and its neighbours, both signs, and a spread of
+   * values from a fixed LCG, against the C library's %lld */
+  uint64_t x = 88172645463325252ull;
+  for (int k = 0; k < 2000; k++) {
+    int64_t v;
+    if (k < 19 * 6) {
+      int64_t p = 1;
+      for (int e = 0; e < k / 6; e++) p *= 10;
+      int64_t d[3] = {p - 1, p, p + 1};
+      v = d[(k % 6) / 2] * ((k % 2) ? -1 : 1);
+    } else {
+      x = x * 6364136223846793005ull + 1442695040888963407ull;
+      v = (int64_t)(x >> (x & 63)) * ((x >> 7 & 1) ? -1 : 1);
+    }
+    char want[32], buf[32];
+    int n = snprintf(want, sizeof want, "%lld", (long long)v);
+    hcc_out o;
+    hcc__out_init(&o, buf, sizeof buf);
+    hcc__out_i64(&o, v);
+    assert_int_equal(o.len, (size_t)n);
+    assert_memory_equal(buf, want, o.len);
+  }
 }
 
 static void body(const char *s, size_t n, char *buf, size_t cap, size_t *len) {
