@@ -70,11 +70,17 @@ def rows_of(d):
     return {(r["op"], r["input"], r["size"]): r for r in d["results"]}
 
 
-def hermes_ratio(rows, op, kind):
-    """hermes time / hcc time at the largest input of this op both ran
-    (BENCH_HERMES_MAX_MB decides which), as bench.py judges the target."""
+def hermes_row(rows, op, kind):
+    """The row of the largest input of this op both ran (BENCH_HERMES_MAX_MB
+    decides which), or None."""
     rs = [r for (o_, k_, _), r in rows.items() if o_ == op and k_ == kind and ratio(r)]
-    return ratio(max(rs, key=lambda r: r["bytes"])) if rs else None
+    return max(rs, key=lambda r: r["bytes"]) if rs else None
+
+
+def hermes_ratio(rows, op, kind):
+    """hermes time / hcc time at hermes_row, as bench.py judges the target."""
+    r = hermes_row(rows, op, kind)
+    return ratio(r) if r else None
 
 
 def output_state(ro, rn, same_gen):
@@ -99,11 +105,8 @@ def probes(meta):
 def hermes_baseline(rows):
     """MB/s of hermes's validate row (json.loads + json.dumps of the
     transcript: what every hermes op pays) at the largest input it ran."""
-    rs = [r for (op, kind, _), r in rows.items() if op == "validate" and kind == "transcript" and ratio(r)]
-    if not rs:
-        return None
-    r = max(rs, key=lambda r: r["bytes"])
-    return r["bytes"] / r["hermes"]["median_s"] / 1e6
+    r = hermes_row(rows, "validate", "transcript")
+    return r["bytes"] / r["hermes"]["median_s"] / 1e6 if r else None
 
 
 def main():
@@ -130,7 +133,8 @@ def main():
     # hermes's speed moves with the machine on its own, apart from hcc's
     # (2.5 times between two sessions here, bench/README.md "(16)"), and
     # every "x hermes" column moves with it
-    hb = [hermes_baseline(rows_of(d)) for d in (old, new)]
+    o, n = rows_of(old), rows_of(new)
+    hb = [hermes_baseline(o), hermes_baseline(n)]
     if all(hb):
         print("hermes json.loads + json.dumps baseline: %s MB/s old, %s MB/s new" % (fmt(hb[0], 1), fmt(hb[1], 1)))
         if abs(hb[1] / hb[0] - 1) > PROBE_SLACK:
@@ -141,7 +145,6 @@ def main():
         print("WARNING: the runs used different generators (seed, gen_version): %s against %s; "
               "inputs are not the same bytes, outputs are not compared"
               % ((om.get("seed"), om.get("gen_version")), (nm.get("seed"), nm.get("gen_version"))))
-    o, n = rows_of(old), rows_of(new)
     comparable = [k for k in n if k in o and o[k].get("bytes") == n[k].get("bytes")]
     keys = comparable
     skipped = [k for k in n if k in o and o[k].get("bytes") != n[k].get("bytes")]

@@ -1,5 +1,4 @@
 /* out.c -- the output writer: writes while there is room, counts always. */
-#include <stdio.h>
 
 #include "internal.h"
 
