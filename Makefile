@@ -15,7 +15,7 @@ CLI_SRC := $(sort $(wildcard ref/cli/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all deps test conform unit alloc-check generated-check spec-examples tools-test clean asan ubsan \
+.PHONY: all deps test conform matrix matrix-check conformance-test unit alloc-check generated-check spec-examples tools-test clean asan ubsan \
         fuzz afl coverage bench bench-json cli-test corpus-min regen fuzz-build replay-build fuzz-replay fuzz-smoke portable sse2 avx2 warn-clang libFuzzer
 
 all: $(B)/libhcc.a $(B)/hcc
@@ -44,7 +44,7 @@ conform: deps all
 
 # Every stage; the fuzz stages and the coverage gate are defined further
 # down (fuzzing section).  About 6 minutes on a 2-core machine.
-test: deps all alloc-check generated-check warn-clang unit cli-test tools-test spec-examples
+test: deps all alloc-check generated-check warn-clang unit cli-test tools-test conformance-test spec-examples
 	$(PYTHON) tools/conform.py --impl "$(B)/hcc --protocol" --exact
 	$(PYTHON) tools/conform.py --impl "$(B)/hcc" --serve --exact
 	$(PYTHON) tools/coverage_of_rules.py
@@ -67,6 +67,27 @@ cli-test: all
 tools-test:
 	PYTHON=$(PYTHON) sh tests/tools/test_bench_compare.sh
 	PYTHON=$(PYTHON) sh tests/tools/test_bench_steps.sh
+
+# ---- the conformance matrix (impls/, conformance/) -------------------------
+# make matrix IMPLS_SRC=DIR HERMES_SRC=DIR: the whole corpus through every
+# implementation of impls/IMPLS.json; writes conformance/ (results.json,
+# RESULTS.md, results.html).  Without the variables it says what to set.
+matrix: all
+	$(PYTHON) tools/matrix.py $(MATRIX_FLAGS)
+
+# The committed report: rendered from its results.json, nothing untriaged,
+# every known bug caught.
+matrix-check:
+	$(PYTHON) tools/matrix_report.py --check conformance
+
+# The machinery on stand-ins (CI has no third-party code), the report on a
+# fixed verdict file, the pages in headless Chromium.
+conformance-test: all
+	@for t in test_matrix_report test_matrix_run test_matrix_browser; do \
+	  $(PYTHON) tests/conformance/$$t.py >$(B)/$$t.log 2>&1 || { cat $(B)/$$t.log; exit 1; }; \
+	  echo "tests/conformance/$$t.py: $$(tail -3 $(B)/$$t.log | tr '\n' ' ')"; \
+	done
+	@if [ -f conformance/results.json ]; then $(MAKE) --no-print-directory matrix-check; fi
 
 # Rewrites golden expectations of cases marked "agrees" from hermes.
 regen:

@@ -106,3 +106,63 @@ def write_case(path, case):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as f:
         f.write(text.encode("utf-8") + b"\n")
+
+
+def _plain(raw):
+    """json.loads with numbers kept as Num (compared by text) and the last
+    of duplicate keys winning, key order kept for display."""
+    return json.loads(raw, parse_float=Num, parse_int=Num, parse_constant=Num)
+
+
+def _key_path(path, key):
+    if isinstance(key, int):
+        return "%s[%d]" % (path, key)
+    if re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", key):
+        return "%s.%s" % (path, key)
+    return "%s[%s]" % (path, json.dumps(key, ensure_ascii=False))
+
+
+_NUM_MARK = re.compile(r'"\\u0000num:([^"\\]*)\\u0000"')
+
+
+def _short(value, width=160):
+    """A value as short JSON text (numbers as they were written)."""
+    text = json.dumps(value, ensure_ascii=False, default=lambda n: "\0num:" + n.text + "\0")
+    text = _NUM_MARK.sub(lambda m: m.group(1), text)
+    text = _LONE.sub(lambda m: "\\u%04x" % ord(m.group(0)), text)
+    return text if len(text) <= width else text[:width] + "..."
+
+
+def first_difference(want_raw, got_raw):
+    """Where two JSON texts first differ as values (the comparison of
+    structural(): key order ignored, numbers by text), walking arrays by
+    index and objects by the wanted keys in order, then any extra key.
+    Returns None when they are equal, else (path, wanted, got) with the two
+    values at that path as short JSON texts ("(missing)" for an absent
+    member or element); path is "$" for the whole value, else like
+    $[2].tool_calls[0].function.arguments."""
+    return _walk("$", _plain(want_raw), _plain(got_raw))
+
+
+def _walk(path, w, g):
+    if isinstance(w, dict) and isinstance(g, dict):
+        for k in list(w) + [k for k in g if k not in w]:
+            if k not in g or k not in w:
+                return (_key_path(path, k), _short(w[k]) if k in w else "(missing)",
+                        _short(g[k]) if k in g else "(missing)")
+            d = _walk(_key_path(path, k), w[k], g[k])
+            if d:
+                return d
+        return None
+    if isinstance(w, list) and isinstance(g, list):
+        for i in range(max(len(w), len(g))):
+            if i >= len(w) or i >= len(g):
+                return (_key_path(path, i), _short(w[i]) if i < len(w) else "(missing)",
+                        _short(g[i]) if i < len(g) else "(missing)")
+            d = _walk(_key_path(path, i), w[i], g[i])
+            if d:
+                return d
+        return None
+    if type(w) is type(g) and w == g:
+        return None
+    return (path, _short(w), _short(g))

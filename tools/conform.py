@@ -18,9 +18,11 @@ import argparse
 import fnmatch
 import json
 import os
+import select
 import shlex
 import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -64,15 +66,16 @@ def read_skip_file(path):
 class ProcessRunner:
     """One process per case: IMPL <op>, request on stdin."""
 
-    def __init__(self, argv, timeout):
+    def __init__(self, argv, timeout, env=None):
         self.argv = argv
         self.timeout = timeout
+        self.env = env
 
     def run(self, case):
         req = casefmt.request_line(case, with_op=True)
         try:
             p = subprocess.run(self.argv + [case["op"]], input=req, capture_output=True,
-                               timeout=self.timeout)
+                               timeout=self.timeout, env=self.env)
         except subprocess.TimeoutExpired:
             return None, b"", b"timeout"
         return p.returncode, p.stdout, p.stderr
@@ -82,36 +85,92 @@ class ProcessRunner:
 
 
 class ServeRunner:
-    """Persistent mode: IMPL --serve, one request and one response a line."""
+    """Persistent mode: IMPL --serve, one request and one response a line.
 
-    def __init__(self, argv, timeout):
+    Each answer must come within the timeout: a process that does not
+    answer is killed (the case is "timed out") and a new one is started for
+    the next case, as is one that died (the case is "crashed", with the
+    last lines it wrote to stderr)."""
+
+    def __init__(self, argv, timeout, env=None):
         self.argv = argv
         self.timeout = timeout
+        self.env = env
         self.proc = None
+        self.starts = 0
 
     def _start(self):
+        self.errlog = tempfile.TemporaryFile()
         self.proc = subprocess.Popen(self.argv + ["--serve"], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+                                     stdout=subprocess.PIPE, stderr=self.errlog, env=self.env)
+        self.buf = b""
+        self.starts += 1
+
+    def _stderr_tail(self):
+        self.errlog.seek(0)
+        lines = self.errlog.read().decode("utf-8", "replace").strip().splitlines()
+        return " | ".join(lines[-6:])
+
+    def _readline(self):
+        """One line of stdout within the timeout, b"" at its end, None when
+        the time is up."""
+        deadline = time.monotonic() + self.timeout
+        fd = self.proc.stdout.fileno()
+        while b"\n" not in self.buf:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                return None
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                return b""
+            self.buf += chunk
+        line, _, self.buf = self.buf.partition(b"\n")
+        return line
+
+    def _stop(self):
+        try:
+            self.proc.kill()
+        except OSError:
+            pass
+        self.proc.wait()
+        self.proc = None
 
     def run(self, case):
         if self.proc is None or self.proc.poll() is not None:
             self._start()
         req = casefmt.request_line(case, with_op=True)
-        self.proc.stdin.write(req + b"\n")
-        self.proc.stdin.flush()
-        line = self.proc.stdout.readline()
+        try:
+            self.proc.stdin.write(req + b"\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, ConnectionResetError):
+            pass  # it died before reading: the read below says so
+        line = self._readline()
+        if line is None:
+            self._stop()
+            return None, b"", b"timeout"
         if not line:
             rc = self.proc.wait()
+            tail = self._stderr_tail()
             self.proc = None
-            return (-9 if rc is None else rc) or -1, b"", b"serve process died"
-        resp = json.loads(line)
-        return (resp["exit"], resp["stdout"].encode("utf-8", "surrogatepass"),
-                resp["stderr"].encode("utf-8", "surrogatepass"))
+            return rc or -1, b"", ("serve process died (exit %s)%s" % (rc, ": " + tail if tail else "")).encode()
+        try:
+            resp = json.loads(line)
+            return (resp["exit"], resp["stdout"].encode("utf-8", "surrogatepass"),
+                    resp["stderr"].encode("utf-8", "surrogatepass"))
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            self._stop()
+            return -1, b"", ("unreadable answer in persistent mode (%s): %r" % (e, line[:200])).encode()
 
     def close(self):
         if self.proc:
-            self.proc.stdin.close()
-            self.proc.wait()
+            try:
+                self.proc.stdin.close()
+            except OSError:
+                pass
+            try:
+                self.proc.wait(timeout=self.timeout)
+            except subprocess.TimeoutExpired:
+                self._stop()
 
 
 def judge(case, rc, out, err, exact):
@@ -120,9 +179,12 @@ def judge(case, rc, out, err, exact):
     if rc is None:
         return "timeout", "no answer within the timeout"
     if rc == 3:
-        return "skip", "op not supported by the implementation"
+        why = err.decode("utf-8", "replace").split("\n", 1)[0].strip()
+        return "skip", why or "op not supported by the implementation"
     if rc not in (0, 1, 2):
-        return "crash", "exit status %s; stderr: %s" % (rc, err.decode("utf-8", "replace")[:200])
+        text = err.decode("utf-8", "replace").strip()
+        # a traceback ends with the exception: keep the end of a long one
+        return "crash", "exit status %s; stderr: %s" % (rc, text if len(text) <= 600 else "..." + text[-600:])
     first = err.decode("utf-8", "replace").split("\n", 1)[0]
     if "error" in exp:
         if rc != 1:

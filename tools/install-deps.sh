@@ -9,6 +9,8 @@ command -v clang >/dev/null   || missing="$missing clang"
 command -v afl-clang-fast >/dev/null || missing="$missing afl++"
 command -v lcov >/dev/null    || missing="$missing lcov"
 command -v python3 >/dev/null || missing="$missing python3"
+# the conformance matrix's page is checked in headless Chromium
+command -v chromium >/dev/null || missing="$missing chromium"
 # libFuzzer and the sanitizer runtimes of Debian's clang 14
 ls /usr/lib/llvm-14/lib/clang/14*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 \
   || missing="$missing libclang-rt-14-dev"
