@@ -112,13 +112,15 @@ class ServeRunner:
         return " | ".join(lines[-6:])
 
     def _readline(self):
-        """One line of stdout within the timeout, b"" at its end, None when
-        the time is up."""
-        deadline = time.monotonic() + self.timeout
+        """One line of stdout within the timeout (none: wait as long as it
+        takes), b"" at its end, None when the time is up."""
+        deadline = None if self.timeout is None else time.monotonic() + self.timeout
         fd = self.proc.stdout.fileno()
         while b"\n" not in self.buf:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([fd], [], [], left)[0]:
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                return None
+            if not select.select([fd], [], [], left)[0]:
                 return None
             chunk = os.read(fd, 1 << 16)
             if not chunk:
