@@ -78,6 +78,7 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(self.proc.returncode, 1, self.proc.stdout + self.proc.stderr)
         self.assertIn("matrix: port: 2 untriaged failures, e.g. ARGS-8-all", self.proc.stdout)
         self.assertIn("matrix: bug #2 is not caught", self.proc.stdout)
+        self.assertIn("matrix: bug #4 is not caught", self.proc.stdout)
         self.assertIn("matrix: triage entries that named no failure: [3]", self.proc.stdout)
         self.assertIn("matrix: 3 implementations: 7 passed, 6 failed, 2 skipped", self.proc.stdout)
 
@@ -119,6 +120,9 @@ class ReportTest(unittest.TestCase):
         self.assertEqual((rows["#11762"]["before_verdict"], rows["#11762"]["after_verdict"]), ("fail", "pass"))
         self.assertIsNone(rows["#1"]["caught"])
         self.assertIs(rows["#2"]["caught"], False)
+        # fixed after the pin: the pinned side (before) passes, the fixed side fails
+        self.assertIs(rows["#3"]["caught"], True)
+        self.assertIs(rows["#4"]["caught"], False)
 
     def test_markdown(self):
         for line in [
@@ -133,6 +137,8 @@ class ReportTest(unittest.TestCase):
             "- port: `PAIRS-1-a`",
             "| #11762 | arguments cut mid-string | hermes-old (fail) | ref (pass) | `ARGS-2-cut` | yes |",
             "| #2 | a bug the corpus misses | port (skip) | hermes-old (pass) | `PAIRS-4-stub` | **no** |",
+            "| #3 | fixed after the pin (after the pin) | ref (pass) | port (fail) | `PAIRS-1-a` | yes |",
+            "| #4 | after the pin, wrong way round (after the pin) | hermes-old (fail) | ref (pass) | `ARGS-2-cut` | **no** |",
             "- ARGS-2 (difference, 1 case, e.g. `ARGS-2-cut`): cuts arguments mid-string (args[:200] + "
             "\"...[truncated]\"): the result is not JSON",
             "Pass rate by family (of the cases it ran): ARGS 0 % (0/2/0), PAIRS 67 % (2/1/0).",
