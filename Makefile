@@ -72,13 +72,14 @@ tools-test:
 # make matrix IMPLS_SRC=DIR HERMES_SRC=DIR: the whole corpus through every
 # implementation of impls/IMPLS.json; writes conformance/ (results.json,
 # RESULTS.md, results.html).  Without the variables it says what to set.
+MATRIX_FLAGS ?= --jobs 2
 matrix: all
 	$(PYTHON) tools/matrix.py $(MATRIX_FLAGS)
 
 # The committed report: rendered from its results.json, nothing untriaged,
 # every known bug caught.
 matrix-check:
-	$(PYTHON) tools/matrix_report.py --check conformance
+	$(PYTHON) tools/matrix_report.py --check conformance --readme README.md
 
 # The machinery on stand-ins (CI has no third-party code), the report on a
 # fixed verdict file, the pages in headless Chromium.

@@ -41,7 +41,7 @@ EXIT_OK, EXIT_REJECTED, EXIT_USAGE, EXIT_UNSUPPORTED, EXIT_CRASH = 0, 1, 2, 3, 7
 PARAM_DEFAULTS = {
     "context_length": 128000, "threshold_percent": 0.50, "summary_target_ratio": 0.20,
     "protect_first_n": 3, "protect_last_n": 20, "min_tail_user_messages": 1,
-    "compression_count": 0, "tail_token_budget": -1, "explain": False,
+    "compression_count": 0, "tail_token_budget": -1, "explain": False, "at": 0,
     "head_chars": 200, "truncate_all": False, "policy": "strip",
     "summarizer_fail": False, "abort_on_summary_failure": False, "wire": False,
     "profile": "openai", "json": False,

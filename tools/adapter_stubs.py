@@ -82,6 +82,10 @@ def _stubs():
             _is_connection_error=lambda e: False,
             aux_interrupt_protection=lambda *a, **k: contextlib.nullcontext(),
             _resolve_task_provider_model=lambda *a, **k: ("", ""),
+            # Older versions (the matrix's hermes history columns) build
+            # the summarizer's client in ContextCompressor.__init__; no op
+            # uses it (the summarizer seam is the adapter's), so no client.
+            get_text_auxiliary_client=lambda *a, **k: (None, None),
         ),
         "agent.context_engine": dict(
             ContextEngine=_ContextEngine,

@@ -58,12 +58,28 @@ class Hermes:
             abort_on_summary_failure=params.get("abort_on_summary_failure", False),
             min_tail_user_messages=params.get("min_tail_user_messages", 1),
         )
-        c = self.cc.ContextCompressor(**kw)
+        c = self.new_compressor(**kw)
         if "compression_count" in params:
             c.compression_count = params["compression_count"]
         if params.get("tail_token_budget", -1) not in (-1, None):
             c.tail_token_budget = params["tail_token_budget"]
         return c
+
+
+    def new_compressor(self, **kw):
+        """ContextCompressor(**kw); the matrix's history adapter overrides it
+        for versions whose constructor takes fewer parameters."""
+        return self.cc.ContextCompressor(**kw)
+
+    @staticmethod
+    def call(method, *args):
+        """method(*args), or with as many leading arguments as the method
+        takes: older versions' _effective_protect_first_n takes no messages
+        (the matrix's history columns); the pinned one takes them all."""
+        import inspect
+        params = [p for p in inspect.signature(method).parameters.values()
+                  if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+        return method(*args[:len(params)])
 
 
 def load_op(name):

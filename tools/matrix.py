@@ -3,12 +3,13 @@
 implementation in impls/IMPLS.json, then the report (tools/matrix_report.py).
 
   IMPLS_SRC=DIR HERMES_SRC=DIR tools/matrix.py [--only NAME]... [--select GLOB]...
-      [--timeout S] [--registry FILE] [--verdicts FILE] [--out DIR] [--triage FILE] [--bugs FILE]
+      [--timeout S] [--jobs N] [--registry FILE] [--verdicts FILE] [--out DIR] [--triage FILE] [--bugs FILE]
 
 Each implementation runs in persistent mode (`ADAPTER --serve`, one process
 for the corpus), with a timeout per case; a process that dies or stops
 answering is counted for that case (crashed / timed out) and a new one is
-started for the next.  Before anything runs, every recorded file of every
+started for the next; --jobs N runs N implementations at once (each is its
+own process, so the verdicts do not depend on N).  Before anything runs, every recorded file of every
 implementation is checked (impls/IMPLS.json: characters and SHA-256); a
 missing variable, file or a differing checksum stops the run and says what
 to do.  The verdicts go to --verdicts (build/matrix/verdicts.json); the
@@ -100,6 +101,7 @@ def main():
     ap.add_argument("--only", action="append", default=[], help="run only this implementation")
     ap.add_argument("--select", action="append", default=[], help="run only cases whose id or path matches")
     ap.add_argument("--timeout", type=float, default=20.0)
+    ap.add_argument("--jobs", type=int, default=1, help="implementations run at once")
     ap.add_argument("--golden", default=casefmt.GOLDEN)
     ap.add_argument("--verdicts", default=os.path.join(casefmt.ROOT, "build", "matrix", "verdicts.json"))
     ap.add_argument("--out", help="report folder (default conformance/, or build/matrix/ for a partial run)")
@@ -138,9 +140,12 @@ def main():
     out_dir = a.out or (os.path.join(casefmt.ROOT, "build", "matrix") if partial
                         else os.path.join(casefmt.ROOT, "conformance"))
     env = dict(os.environ)
-    verdicts = {}
-    for impl in impls:
-        verdicts[impl["name"]] = run_impl(impl, cases, a.timeout, env, print)
+    # the adapters look their entry up in the registry this run was given
+    env["HCC_IMPLS_REGISTRY"] = os.path.abspath(a.registry)
+    import concurrent.futures
+    with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as pool:
+        runs = {impl["name"]: pool.submit(run_impl, impl, cases, a.timeout, env, print) for impl in impls}
+        verdicts = {name: run.result() for name, run in runs.items()}
     doc = {
         "made_from": {"hcc": hcc_commit(), "golden": golden_version(), "cases": len(cases),
                       "partial": partial, "date": time.strftime("%Y-%m-%d", time.gmtime())},
@@ -151,7 +156,9 @@ def main():
     os.makedirs(os.path.dirname(a.verdicts), exist_ok=True)
     with open(a.verdicts, "w", encoding="utf-8") as f:
         json.dump(doc, f, indent=1, ensure_ascii=False)
-    return matrix_report.build(a.verdicts, a.triage, a.bugs, out_dir, print)
+    # the README's summary table follows the committed report only
+    readme = os.path.join(casefmt.ROOT, "README.md") if not (partial or a.out) else None
+    return matrix_report.build(a.verdicts, a.triage, a.bugs, out_dir, print, readme=readme)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,8 @@ static const char *const op_help[HCC_OP__COUNT] = {
     "the whole compaction pass with the deterministic stub summarizer",
     "trajectory compression of one {\"conversations\": [...]} entry",
     "provider structural check (--profile=...)",
-    "historical media stripping (images of older turns replaced by labels)"};
+    "historical media stripping (images of older turns replaced by labels)",
+    "both boundary alignments at one index {forward, backward} (--at=N)"};
 
 static void usage(FILE *f) {
   fprintf(f,

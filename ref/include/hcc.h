@@ -99,6 +99,7 @@ typedef enum hcc_op {
   HCC_OP_TRAJECTORY,       /* trajectory compression (TRAJ-*) */
   HCC_OP_CHECK,            /* provider structural linter (CHECK-*) */
   HCC_OP_STRIP_MEDIA,      /* historical media stripping (PRUNE-11, PRUNE-12) */
+  HCC_OP_ALIGN_AT,         /* both alignment moves at one index (ALIGN-16) */
   HCC_OP__COUNT
 } hcc_op;
 
@@ -167,6 +168,7 @@ typedef struct hcc_params {
   int64_t proactive_prune_min_result_chars;  /* pass 2 floor: max(200, v or 8000) (8000) */
   int64_t proactive_prune_min_reclaim_tokens;/* reclaim gate: max(0, v); 0 commits any prune (4096) */
   int64_t current_tokens;                    /* prune-only's current_tokens; -1 is None (-1) */
+  int64_t at;                                /* align-at: the index both moves start from (0) */
 } hcc_params;
 
 void hcc_params_init(hcc_params *p);

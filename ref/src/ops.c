@@ -14,7 +14,7 @@ static const char *const op_names[HCC_OP__COUNT] = {
     "validate",      "messages",    "align",           "trajectory-snap",
     "truncate-args", "strip-prefix", "with-prefix",    "classify-summary",
     "repair",        "prune",        "prune-only",     "compress",
-    "trajectory",    "check",        "strip-media"};
+    "trajectory",    "check",        "strip-media",    "align-at"};
 
 const char *hcc_op_name(hcc_op op) {
   if ((unsigned)op >= HCC_OP__COUNT) return NULL;
@@ -147,6 +147,7 @@ static const pdesc params[] = {
     {"proactive_prune_min_result_chars", P_INT, F(proactive_prune_min_result_chars), -1e12, 1e12, NULL},
     {"proactive_prune_min_reclaim_tokens", P_INT, F(proactive_prune_min_reclaim_tokens), -1e12, 1e12, NULL},
     {"current_tokens", P_INT, F(current_tokens), -1, 1e12, NULL},
+    {"at", P_INT, F(at), 0, 1e12, NULL},
     {NULL, P_INT, 0, 0, 0, NULL}};
 #undef F
 

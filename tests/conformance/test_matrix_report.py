@@ -183,6 +183,42 @@ class ReportTest(unittest.TestCase):
         finally:
             shutil.rmtree(copy)
 
+    def test_readme_summary(self):
+        # README.md's table between the markers: passed/failed per family (skips left out) and the
+        # totals, counted from the fixture: ref passes all five; hermes-old fails both ARGS cases and
+        # PAIRS-1-b (a crash); port's ARGS-8-all timed out, both PAIRS-1 cases fail, two skips
+        d = tempfile.mkdtemp()
+        try:
+            readme = os.path.join(d, "README.md")
+            with open(readme, "w", encoding="utf-8") as f:
+                f.write("# x\n\n%s\nold table\n%s\n\nafter\n" % (matrix_report.README_BEGIN, matrix_report.README_END))
+            run_report(os.path.join(d, "out"), "--readme", readme)
+            with open(readme, encoding="utf-8") as f:
+                text = f.read()
+            for line in ["| implementation | ARGS | PAIRS | passed/failed (pass rate) |",
+                         "| ref | 2/0 | 3/0 | 5/0 (100 %) |",
+                         "| hermes-old | 0/2 | 2/1 | 2/3 (40 %) |",
+                         "| port | 0/1 | 0/2 | 0/3 (0 %) |"]:
+                self.assertIn(line + "\n", text)
+            self.assertNotIn("old table", text)
+            self.assertTrue(text.startswith("# x\n\n" + matrix_report.README_BEGIN + "\n"))
+            self.assertTrue(text.endswith(matrix_report.README_END + "\n\nafter\n"))
+            check = [sys.executable, REPORT, "--check", os.path.join(d, "out"), "--readme", readme]
+            out = subprocess.run(check, capture_output=True, text=True)
+            self.assertNotIn("summary table", out.stdout)
+            with open(readme, "w", encoding="utf-8") as f:
+                f.write(text.replace("| ref | 2/0 |", "| ref | 9/0 |"))
+            out = subprocess.run(check, capture_output=True, text=True)
+            self.assertEqual(out.returncode, 1)
+            self.assertIn("the summary table of %s is not what" % readme, out.stdout)
+            with open(readme, "w", encoding="utf-8") as f:
+                f.write("no markers\n")
+            out = subprocess.run(check, capture_output=True, text=True)
+            self.assertIn("has no summary markers", out.stdout)
+            self.assertEqual(run_report(os.path.join(d, "out2"), "--readme", readme).returncode, 2)
+        finally:
+            shutil.rmtree(d)
+
     def test_bad_inputs(self):
         tmp = tempfile.mkdtemp()
         try:

@@ -74,7 +74,7 @@ def run(h, params, value):
     tokens = _budget_tokens(h, msgs)
     c = h.compressor(params)
     has_content = c.has_content_to_compress(msgs)
-    eff = c._effective_protect_first_n(msgs)
+    eff = h.call(c._effective_protect_first_n, msgs)
     head_end = c._protect_head_size(msgs)
     compress_start = c._align_boundary_forward(msgs, head_end)
     rec = _Recorder(c, ["_align_boundary_backward", "_ensure_last_user_message_in_tail",

@@ -20,17 +20,21 @@ _PROACTIVE = ("proactive_prune_tokens", "proactive_prune_min_result_chars",
 def run(h, params, value):
     msgs = messages_of(h, value)
     c = h.compressor(params)
+    # looked up first: a version without the method (the matrix's history
+    # columns) is then "has no prune_tool_results_only", not a TypeError
+    # of the constructor below
+    prune = c.prune_tool_results_only
     # Re-run the three assignments of ContextCompressor.__init__ with the
     # configured values (h.compressor passes hermes's defaults).
     kw = {k: params[k] for k in _PROACTIVE if params.get(k) is not None}
-    fresh = h.cc.ContextCompressor(model="hcc-reference-model", quiet_mode=True,
-                                   config_context_length=params.get("context_length", 128000), **kw)
+    fresh = h.new_compressor(model="hcc-reference-model", quiet_mode=True,
+                             config_context_length=params.get("context_length", 128000), **kw)
     for k in _PROACTIVE:
         setattr(c, k, getattr(fresh, k))
     current = params.get("current_tokens")
     if current == -1:
         current = None
-    result, pruned = c.prune_tool_results_only(msgs, current_tokens=current)
+    result, pruned = prune(msgs, current_tokens=current)
     out = value if result is msgs else wrap(value, result)
     if params.get("explain"):
         return {"pruned": pruned, "result": out}

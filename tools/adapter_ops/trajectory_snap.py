@@ -45,8 +45,9 @@ def run(h, params, value):
     tc._find_protected_indices = rec_find
     tc._snap_boundary = rec_snap
     metrics = h.traj.TrajectoryMetrics()
+    plan = tc._plan_compression  # outside the try: a version without it is a skip, not a refusal
     try:
-        region = tc._plan_compression(turns, metrics)
+        region = plan(turns, metrics)
         turn_tokens = tc.count_turn_tokens(turns)
     except (TypeError, AttributeError, KeyError) as e:
         raise h.Reject("HCC_E_SHAPE", "hermes raises %s: %s" % (type(e).__name__, e))

@@ -18,6 +18,7 @@ every message, with the same object rebuilding pass 3 does; an assistant
 message's tool_calls is iterated as pass 3 iterates it.
 """
 import functools
+import inspect
 
 
 def _with_args(tc, new_args):
@@ -50,18 +51,24 @@ def _truncate_all(h, msgs, head):
 def _pass3(h, params, msgs, head):
     cc = h.cc
     c = h.compressor(params)
-    saved_keep = cc._PRESSURE_KEEP_RECENT_MESSAGES
-    saved_fn = cc._truncate_tool_call_args_json
-    cc._PRESSURE_KEEP_RECENT_MESSAGES = 1 << 62
+    # Older hermes versions (impls/hermes/adapter.py) have no pass 4 and no
+    # shrinker (they slice): only what a version has is switched or wrapped,
+    # and a head_chars the version cannot take is its AttributeError.
+    saved = {}
+    if hasattr(cc, "_PRESSURE_KEEP_RECENT_MESSAGES"):
+        saved["_PRESSURE_KEEP_RECENT_MESSAGES"] = cc._PRESSURE_KEEP_RECENT_MESSAGES
+        cc._PRESSURE_KEEP_RECENT_MESSAGES = 1 << 62
     if head != 200:
+        saved_fn = saved["_truncate_tool_call_args_json"] = cc._truncate_tool_call_args_json
         cc._truncate_tool_call_args_json = functools.partial(saved_fn, head_chars=head)
+    kw = {"protect_tail_count": c.protect_last_n}
+    if "protect_tail_tokens" in inspect.signature(c._prune_old_tool_results).parameters:
+        kw["protect_tail_tokens"] = c.tail_token_budget
     try:
-        result, _ = c._prune_old_tool_results(
-            msgs, protect_tail_count=c.protect_last_n,
-            protect_tail_tokens=c.tail_token_budget)
+        result, _ = c._prune_old_tool_results(msgs, **kw)
     finally:
-        cc._PRESSURE_KEEP_RECENT_MESSAGES = saved_keep
-        cc._truncate_tool_call_args_json = saved_fn
+        for name, v in saved.items():
+            setattr(cc, name, v)
     return [r if m.get("role") == "assistant" else m for m, r in zip(msgs, result)]
 
 
