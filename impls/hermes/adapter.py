@@ -19,7 +19,9 @@ version's module, so every column is asked the same question the same way.
 What a version cannot answer is a skip (exit 3), never a guess:
   - an op its entry does not list under "ops";
   - a repair policy other than the entry's "repair_policy" (a version has
-    one design: stub insertion or stripping; "none" when it has no repair);
+    one design: stub insertion or stripping); a version with no repair at
+    all ("none") answers every repair case with its input unchanged, as its
+    compress() sends the transcript on;
   - an op that needs a function or constant the version does not define
     (an AttributeError on the version's module or ContextCompressor is read
     as "this version has no X", any other exception is the version's crash);
@@ -172,7 +174,11 @@ def _repair(h, entry, params, value):
     if policy not in ("strip", "stub"):
         raise ac.Reject("HCC_E_PARAM", "policy must be strip or stub")
     if have == "none":
-        raise ac.Unsupported("this version has no tool-pair repair")
+        # no _sanitize_tool_pairs at all: the transcript goes on to the
+        # provider as compaction left it, orphans included -- the behaviour
+        # the repair rules exist to replace, so the cases are asked, not skipped
+        ac.messages_of(value)
+        return value
     if policy != have:
         raise ac.Unsupported("this version's repair inserts stubs only" if have == "stub"
                              else "this version's repair strips only")
@@ -183,12 +189,61 @@ def _repair(h, entry, params, value):
     return ac.with_messages(value, out)
 
 
+# What each op calls on a version: "cc.NAME" a name of the compressor
+# module, "CC.NAME" of its ContextCompressor, "TC.NAME" of
+# trajectory_compressor.TrajectoryCompressor.  A version lacking one skips
+# every case of the op, the ones whose input the adapter refuses before
+# calling hermes included: a refusal the version never made is no pass of it.
+NEEDS = {
+    "align": ["cc._estimate_msg_budget_tokens", "CC.has_content_to_compress", "CC._effective_protect_first_n",
+              "CC._protect_head_size", "CC._align_boundary_forward", "CC._find_tail_cut_by_tokens",
+              "CC._find_last_user_message_idx", "CC._align_boundary_backward"],
+    "align-at": ["CC._align_boundary_forward", "CC._align_boundary_backward"],
+    "classify-summary": ["CC.classify_summary_content"],
+    "compress": ["cc._estimate_msg_budget_tokens", "CC.compress", "CC._record_compression_regions",
+                 "CC._find_tail_cut_by_tokens", "CC._find_last_user_message_idx"],
+    "prune": ["CC._prune_old_tool_results"],
+    "prune-only": ["CC.prune_tool_results_only"],
+    "repair": ["CC._sanitize_tool_pairs"],
+    "strip-media": ["cc._strip_historical_media"],
+    "strip-prefix": ["CC._strip_summary_prefix"],
+    "with-prefix": ["CC._with_summary_prefix"],
+    "trajectory": ["TC._plan_compression", "TC.process_entry_async"],
+    "trajectory-snap": ["TC._plan_compression", "TC._find_protected_indices", "TC._snap_boundary"],
+    "truncate-args": ["CC._prune_old_tool_results"],
+}
+
+
+def missing_need(h, op):
+    """The first name op needs that this version lacks, or None."""
+    for need in NEEDS.get(op, []):
+        where, name = need.split(".", 1)
+        if where == "cc":
+            owner = h.cc
+        elif where == "CC":
+            owner = getattr(h.cc, "ContextCompressor", None)
+        else:
+            from adapter_ops import trajectory as traj_op
+            try:
+                owner = getattr(traj_op._load(h), "TrajectoryCompressor", None)
+            except ImportError as e:
+                return "an importable trajectory_compressor (%s)" % e
+        if owner is None or not hasattr(owner, name):
+            return name
+    return None
+
+
 def dispatcher(h, entry):
     ops = entry.get("ops", {})
 
     def dispatch(name):
         if name not in ops:
             return None
+        lacks = None if (name == "repair" and entry.get("repair_policy") == "none") else missing_need(h, name)
+        if lacks:
+            def unsupported(params, value):
+                raise ac.Unsupported("this version has no %s" % lacks)
+            return unsupported
         if name == "repair":
             run = functools.partial(_repair, h, entry)
         else:
