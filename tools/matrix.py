@@ -20,6 +20,7 @@ with --only or --select it defaults to build/matrix/.
 import argparse
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -64,6 +65,28 @@ def not_applicable(case):
     return h if h.startswith("not applicable") else None
 
 
+_FRAME = re.compile(r'^File "[^"]*", line \d+, in \S+$')
+_EXCEPTION = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Exit|Reached|Interrupt|Warning)\b")
+
+
+def scrub(detail, env):
+    """A crash's detail as the committed report may hold it: the traceback's
+    frames (file, line, function) and the exception line, never the lines
+    of source code a traceback quotes (third-party code stays out of this
+    repository), and the machine's source folders as $IMPLS_SRC, $HERMES_SRC."""
+    for var in ("IMPLS_SRC", "HERMES_SRC"):
+        if env.get(var):
+            detail = detail.replace(os.path.abspath(env[var]).rstrip("/"), "$" + var)
+    detail = detail.replace(casefmt.ROOT + "/", "")
+    parts = detail.split(" | ")
+    if len(parts) == 1:
+        return detail
+    head = re.match(r"^(exit status -?\d+; stderr:)", parts[0])
+    keep = [head.group(1) if head else parts[0]] + [p for p in parts[1:] if _FRAME.match(p.strip()) or _EXCEPTION.match(p.strip())
+                         or p.strip().startswith("Traceback")]
+    return " | ".join(p.strip() if k else p for k, p in enumerate(keep))
+
+
 def run_impl(impl, cases, timeout, env, log):
     argv = impls_registry.command(impl, sys.executable)
     runner = conform.ServeRunner(argv, timeout, env=env)
@@ -78,7 +101,7 @@ def run_impl(impl, cases, timeout, env, log):
         verdict, detail = conform.judge(case, rc, got, err, False)
         rec = {"verdict": verdict}
         if detail:
-            rec["detail"] = detail
+            rec["detail"] = scrub(detail, env) if verdict in ("crash", "error", "timeout") else detail
         if verdict == "fail" and rc == 0 and "output" in case["expect"]:
             try:
                 d = casefmt.first_difference(casefmt.dumps(case["expect"]["output"]).decode("utf-8"),

@@ -144,6 +144,9 @@ class MatrixRunTest(unittest.TestCase):
                 raised += 1
                 self.assertEqual(v[cid]["verdict"], "crash", cid)
                 self.assertIn("ValueError: standin: cannot pair tool results", v[cid]["detail"])
+                # the traceback keeps its frames and the exception, not the source lines it quotes
+                self.assertIn('standin_impl.py", line ', v[cid]["detail"])
+                self.assertNotIn("raise ValueError", v[cid]["detail"])
                 self.assertEqual(v[cid]["triage"]["kind"], "crash")
             elif case["op"] == "strip-prefix" and isinstance(value_of(case), str) and "CONTEXT" in value_of(case):
                 died += 1
