@@ -79,6 +79,35 @@ class _StubFinder(importlib.abc.MetaPathFinder, importlib.abc.Loader):
         pass
 
 
+class QuietLogger:
+    """A logger stand-in (loguru's logger, logging-style objects): every
+    method accepts anything and does nothing."""
+
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
+def empty_packages(*names):
+    """Registers each dotted name not yet imported as an empty package, so
+    that a module under it can be imported without running the package's
+    __init__ (an SDK's whole import graph)."""
+    for name in names:
+        if name not in sys.modules:
+            m = types.ModuleType(name)
+            m.__path__ = []
+            sys.modules[name] = m
+
+
+def only_policy(params, have, why):
+    """The repair op's policy check for an implementation with one design:
+    `have` ("strip" or "stub") is put to it, the other policy is a skip
+    saying why."""
+    require_params(params, {"policy"})
+    policy = params.get("policy") or "strip"
+    if policy != have:
+        raise Unsupported("policy %s: %s; only policy %s is put to it" % (policy, why, have))
+
+
 def stub_modules(names, **attrs):
     """Installs loud stubs for the module names (and everything under them);
     attrs: {"pkg.mod": {"name": value}} for names that must be real values
@@ -132,9 +161,7 @@ def main(name, ops, load, argv=None):
     """Checks the implementation's files, loads it, and speaks the protocol.
     ops: {op name: fn(loaded, params, value)}."""
     argv = sys.argv if argv is None else argv
-    reg = impls_registry.load(os.environ.get("HCC_IMPLS_REGISTRY", impls_registry.REGISTRY))
-    impl = impls_registry.find(reg, name)
-    bad = impls_registry.problems(impl)
+    impl, bad = impls_registry.entry_for_adapter(name)
     if bad:
         sys.stderr.write("\n".join(bad) + "\n")
         return adapter_protocol.EXIT_USAGE

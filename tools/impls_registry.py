@@ -104,6 +104,15 @@ def problems(impl, env=None):
     return out
 
 
+def entry_for_adapter(name, env=None):
+    """(entry, problems) of implementation `name` as an adapter sees it: in
+    the registry the matrix run names (HCC_IMPLS_REGISTRY, else
+    impls/IMPLS.json), with what stops it from running here."""
+    env = os.environ if env is None else env
+    impl = find(load(env.get("HCC_IMPLS_REGISTRY", REGISTRY)), name)
+    return impl, problems(impl, env)
+
+
 def command(impl, python):
     """The argv that starts the implementation's adapter."""
     return [python if a == "{python}" else os.path.join(ROOT, a) if a.startswith(("tools/", "impls/", "build/", "tests/"))

@@ -51,24 +51,11 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 from adapter_ops import truncate_args as truncate_args_op  # noqa: E402
 
 
-class _QuietLogger:
-    def __getattr__(self, name):
-        return lambda *a, **k: None
-
-
-def _package(name):
-    if name not in sys.modules:
-        m = types.ModuleType(name)
-        m.__path__ = []
-        sys.modules[name] = m
-
-
 def load(src):
     ac.stub_modules(["agentica.utils", "agentica.media"])
-    for p in ("agentica", "agentica.model", "agentica.compression"):
-        _package(p)
+    ac.empty_packages("agentica", "agentica.model", "agentica.compression")
     import agentica.utils.log as log  # the stub module; logger must be a real value
-    log.logger = _QuietLogger()
+    log.logger = ac.QuietLogger()
     ns = types.SimpleNamespace()
     ns.message = ac.import_file(os.path.join(src, "agentica/model/message.py"), "agentica.model.message")
     ns.tool_pairs = ac.import_file(os.path.join(src, "agentica/compression/tool_pairs.py"),
@@ -79,12 +66,8 @@ def load(src):
 
 
 def repair(ns, params, value):
-    ac.require_params(params, {"policy"})
-    policy = params.get("policy") or "strip"
-    if policy != "stub":
-        raise ac.Unsupported("policy %s: agentica's sanitize_tool_pairs never removes an unanswered "
-                             "call, it inserts a placeholder result; only policy stub is put to it"
-                             % policy)
+    ac.only_policy(params, "stub", "agentica's sanitize_tool_pairs never removes an unanswered call, it "
+                                   "inserts a placeholder result")
     dicts = ac.messages_of(value)
     Message = ns.message.Message
     objs = [Message.model_validate(d) for d in dicts]

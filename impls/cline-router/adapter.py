@@ -27,11 +27,8 @@ def load(src):
 
 
 def repair(mod, params, value):
-    ac.require_params(params, {"policy"})
-    policy = params.get("policy") or "strip"
-    if policy != "strip":
-        raise ac.Unsupported("policy %s: cline-router's _sanitize_tool_pairs only removes "
-                             "(unanswered calls, orphan results); it never inserts a stub" % policy)
+    ac.only_policy(params, "strip", "cline-router's _sanitize_tool_pairs only removes (unanswered calls, "
+                                    "orphan results); it never inserts a stub")
     return ac.with_messages(value, mod._sanitize_tool_pairs(ac.messages_of(value)))
 
 

@@ -269,9 +269,7 @@ def main(argv):
         sys.stderr.write("usage: impls/hermes/adapter.py NAME --serve | NAME OP\n")
         return adapter_protocol.EXIT_USAGE
     name = argv[1]
-    reg = impls_registry.load(os.environ.get("HCC_IMPLS_REGISTRY", impls_registry.REGISTRY))
-    entry = impls_registry.find(reg, name)
-    bad = impls_registry.problems(entry)
+    entry, bad = impls_registry.entry_for_adapter(name)
     tree = bool(entry.get("tree"))
     pinned = impls_registry.source_dir(entry) if tree else os.environ.get("HERMES_SRC")
     if not pinned and not tree:

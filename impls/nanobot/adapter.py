@@ -38,7 +38,6 @@ Stubs for unrelated imports (the adapter's own):
 """
 import os
 import sys
-import types
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
@@ -47,36 +46,17 @@ import adapter_common as ac  # noqa: E402
 FILE = "nanobot/agent/context_governance.py"
 
 
-class _QuietLogger:
-    """loguru.logger stand-in: every method accepts anything and does nothing."""
-
-    def __getattr__(self, name):
-        return lambda *a, **k: None
-
-
-def _package(name):
-    if name not in sys.modules:
-        m = types.ModuleType(name)
-        m.__path__ = []
-        sys.modules[name] = m
-
-
 def load(src):
     ac.stub_modules(["loguru", "nanobot.utils", "nanobot.agent.tools", "nanobot.providers"])
-    _package("nanobot")
-    _package("nanobot.agent")
+    ac.empty_packages("nanobot", "nanobot.agent")
     import loguru  # the stub module; the logger must be a real value
-    loguru.logger = _QuietLogger()
+    loguru.logger = ac.QuietLogger()
     return ac.import_file(os.path.join(src, FILE), "nanobot.agent.context_governance")
 
 
 def repair(mod, params, value):
-    ac.require_params(params, {"policy"})
-    policy = params.get("policy") or "strip"
-    if policy != "stub":
-        raise ac.Unsupported("policy %s: nanobot never removes an unanswered call, it backfills a "
-                             "result (backfill_missing_tool_results); only policy stub is put to it"
-                             % policy)
+    ac.only_policy(params, "stub", "nanobot never removes an unanswered call, it backfills a result "
+                                   "(backfill_missing_tool_results)")
     g = mod.ContextGovernor
     msgs = ac.messages_of(value)
     out = g.strip_malformed_tool_calls(msgs)

@@ -48,20 +48,11 @@ sys.path.insert(0, os.path.dirname(HERE))
 import adapter_common as ac  # noqa: E402
 
 
-class _QuietLogger:
-    def __getattr__(self, name):
-        return lambda *a, **k: None
-
-
 def load(src):
     ac.stub_modules(["oxenclaw.pi.session", "oxenclaw.pi.tokens"])
-    for name in ("oxenclaw", "oxenclaw.pi", "oxenclaw.plugin_sdk"):
-        if name not in sys.modules:
-            m = types.ModuleType(name)
-            m.__path__ = []
-            sys.modules[name] = m
+    ac.empty_packages("oxenclaw", "oxenclaw.pi", "oxenclaw.plugin_sdk")
     env = types.ModuleType("oxenclaw.plugin_sdk.runtime_env")
-    env.get_logger = lambda *a, **k: _QuietLogger()
+    env.get_logger = lambda *a, **k: ac.QuietLogger()
     sys.modules["oxenclaw.plugin_sdk.runtime_env"] = env
     ns = types.SimpleNamespace()
     ns.messages = ac.import_file(os.path.join(src, "oxenclaw/pi/messages.py"), "oxenclaw.pi.messages")
@@ -115,11 +106,8 @@ def to_model(M, d):
 
 
 def repair(ns, params, value):
-    ac.require_params(params, {"policy"})
-    policy = params.get("policy") or "strip"
-    if policy != "stub":
-        raise ac.Unsupported("policy %s: oxenClaw's _sanitize_tool_pairs never removes an unanswered "
-                             "call, it inserts a stub result; only policy stub is put to it" % policy)
+    ac.only_policy(params, "stub", "oxenClaw's _sanitize_tool_pairs never removes an unanswered call, it "
+                                   "inserts a stub result")
     dicts = ac.messages_of(value)
     M = ns.messages
     objs = [to_model(M, d) for d in dicts]

@@ -54,11 +54,7 @@ class _ContextEngine:
 def load(src):
     ac.stub_modules(["agent.model_metadata", "operational_checkpoint.prompt",
                      "operational_checkpoint.sidecar"])
-    for name in ("agent", "operational_checkpoint"):
-        if name not in sys.modules:
-            m = types.ModuleType(name)
-            m.__path__ = []
-            sys.modules[name] = m
+    ac.empty_packages("agent", "operational_checkpoint")
     ce = types.ModuleType("agent.context_engine")
     ce.ContextEngine = _ContextEngine
     sys.modules["agent.context_engine"] = ce
@@ -71,11 +67,8 @@ def load(src):
 
 
 def repair(ns, params, value):
-    ac.require_params(params, {"policy"})
-    policy = params.get("policy") or "strip"
-    if policy != "stub":
-        raise ac.Unsupported("policy %s: the plugin's _sanitize_tool_pairs never removes an unanswered "
-                             "call, it inserts a stub result; only policy stub is put to it" % policy)
+    ac.only_policy(params, "stub", "the plugin's _sanitize_tool_pairs never removes an unanswered call, "
+                                   "it inserts a stub result")
     cls = ns.compressor.OperationalCheckpointCompressor
     engine = cls.__new__(cls)
     return ac.with_messages(value, engine._sanitize_tool_pairs(ac.messages_of(value)))

@@ -19,9 +19,7 @@ import impls_registry  # noqa: E402
 
 def main():
     name = sys.argv[1]
-    reg = impls_registry.load(os.environ.get("HCC_IMPLS_REGISTRY", impls_registry.REGISTRY))
-    impl = impls_registry.find(reg, name)
-    bad = impls_registry.problems(impl)
+    impl, bad = impls_registry.entry_for_adapter(name)
     if bad:
         sys.stderr.write("\n".join(bad) + "\n")
         return adapter_protocol.EXIT_USAGE
