@@ -170,7 +170,8 @@ clean:
 #   work    edge counter, no sanitizer             $(B)/work/<op>   (cost bound)
 #   cov     gcc --coverage                         $(B)/cov/...     (make coverage)
 FUZZ_OPS := validate messages align trajectory_snap truncate_args strip_prefix \
-            with_prefix classify_summary repair prune prune_only compress trajectory check strip_media
+            with_prefix classify_summary repair prune prune_only compress trajectory check strip_media \
+            align_at
 FUZZ_TARGETS := $(FUZZ_OPS) chain
 FUZZ_SECONDS ?= 10
 SMOKE_SECONDS ?= 3

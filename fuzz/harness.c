@@ -106,7 +106,8 @@ void hcc_fuzz_fail(const char *what, const char *in, size_t len) {
  *       bits 2-3 tail_token_budget {-1, 0, 50, 2000},
  *                summary_target_tokens {750, 0, 50, 2000}
  *       bit 4 compression_count (0..1)
- *       bits 5-7 profile (mod 6) */
+ *       bits 5-7 profile (mod 6)
+ *   align-at: at = b0 (0..255) */
 void hcc_fuzz_params(const uint8_t **data, size_t *size, hcc_params *p) {
   uint8_t b[HCC_FUZZ_PARAM_BYTES] = {0};
   size_t k = *size < HCC_FUZZ_PARAM_BYTES ? *size : HCC_FUZZ_PARAM_BYTES;
@@ -143,6 +144,7 @@ void hcc_fuzz_params(const uint8_t **data, size_t *size, hcc_params *p) {
   p->summary_target_tokens = summaries[(b[3] >> 2) & 3];
   p->compression_count = (b[3] >> 4) & 1;
   p->profile = (b[3] >> 5) % 6;
+  p->at = b[0];
 }
 
 static int known_code(int rc) { return rc <= 0 && rc >= HCC_E__LAST; }

@@ -613,6 +613,32 @@ static void align_oracle(const hcc_params *p, const char *in, size_t len, const 
   jv_free(x);
 }
 
+/* ALIGN-16: align-at's two moves, checked against their definitions on the
+ * parsed transcript (ALIGN-7 forward, ALIGN-9 backward). */
+static void align_at_oracle(const hcc_params *p, const char *in, size_t len, const hcc_fuzz_result *r) {
+  jv *o = jv_parse(r->out, r->out_len);
+  jv *x = jv_parse(in, len);
+  if (!o || !x || o->k != JV_OBJ) FAIL("align-at: output is not an object");
+  const jv *msgs = jv_messages(x);
+  if (!msgs) FAIL("align-at accepted input that is not a transcript (ALIGN-16, ALIGN-1)");
+  if (o->len != 2 || !jv_is_str(&o->keys[0], "forward") || !jv_is_str(&o->keys[1], "backward"))
+    FAIL("align-at: members are not forward, backward (ALIGN-16)");
+  long long n = (long long)msgs->len, at = (long long)p->at;
+  long long f = num(o, "forward", in, len), b = num(o, "backward", in, len);
+  long long want_f = at;
+  while (want_f < n && is_role(&msgs->kids[want_f], "tool")) want_f++;
+  if (f != want_f) FAIL("align-at: forward is not at moved past the tool results after it (ALIGN-7)");
+  long long want_b = at;
+  if (at > 0 && at < n) {
+    long long c = at - 1;
+    while (c >= 0 && is_role(&msgs->kids[c], "tool")) c--;
+    if (c >= 0 && is_role(&msgs->kids[c], "assistant") && jv_truthy(jv_get(&msgs->kids[c], "tool_calls"))) want_b = c;
+  }
+  if (b != want_b) FAIL("align-at: backward is not the cut moved before the group it splits (ALIGN-9)");
+  jv_free(o);
+  jv_free(x);
+}
+
 /* ---- prefix ops (PREFIX) --------------------------------------------------- */
 
 static const hcc_lit *lit(int id) { return &hcc__lits[id]; }
@@ -878,6 +904,9 @@ void hcc_fuzz_oracles(hcc_op op, const hcc_params *p, const char *in, size_t len
     break;
   case HCC_OP_ALIGN:
     align_oracle(p, in, len, r);
+    break;
+  case HCC_OP_ALIGN_AT:
+    align_at_oracle(p, in, len, r);
     break;
   case HCC_OP_PRUNE:
   case HCC_OP_PRUNE_ONLY:

@@ -30,7 +30,7 @@ PROFILES = ["openai", "openai-strict", "anthropic", "gemini", "deepseek-thinking
 # Ops that read the same kind of input share their seeds.
 GROUPS = [
     {"repair", "truncate-args", "align", "prune", "prune-only", "compress", "messages", "check", "chain",
-     "strip-media"},
+     "strip-media", "align-at"},
     {"strip-prefix", "with-prefix", "classify-summary"},
     {"trajectory", "trajectory-snap"},
 ]
@@ -54,6 +54,8 @@ def param_bytes(op, params):
     else:
         b0 = min(int(g("protect_first_n", 3)), 7)
     b0 |= min(int(g("protect_last_n", 20)), 31) << 3
+    if op == "align-at":  # harness.c: at = b0
+        b0 = min(int(g("at", 0)), 255)
     if traj:
         bits = [not truthy(g("protect_first_system", True)), not truthy(g("protect_first_human", True)),
                 not truthy(g("protect_first_gpt", True)), not truthy(g("protect_first_tool", True)),
