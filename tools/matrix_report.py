@@ -116,12 +116,15 @@ def divergence_of(case):
 
 def label(impl, case_id, case, rec, entries):
     """The triage label of a failure: (index of the triage entry or -1 for a
-    documented divergence, None when untriaged)."""
+    documented divergence, None when untriaged).  For a hermes version the
+    documented divergence comes first: a case hcc decides against the pinned
+    hermes on purpose is no finding about an older hermes either, whatever
+    broader entry would also match it."""
+    if impl.get("kind", "").startswith("hermes") and rec["verdict"] in ("fail", "crash") and divergence_of(case):
+        return -1
     for k, e in enumerate(entries):
         if entry_matches(e, impl["name"], case_id, rec):
             return k
-    if impl.get("kind", "").startswith("hermes") and rec["verdict"] in ("fail", "crash") and divergence_of(case):
-        return -1
     return None
 
 

@@ -114,6 +114,17 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(port["skip_reasons"][0]["cases"], 1)
         self.assertEqual(self.res["unused_triage_entries"], [3])
 
+    def test_divergence_before_entries(self):
+        # a hermes version failing a case the corpus marks diverges is that divergence even when a
+        # triage entry's globs also match it; another implementation gets the entry
+        case = {"hermes": "diverges: DIV-PAIRS-2 ids must be strings", "rules": ["PAIRS-1"]}
+        entry = {"impls": ["*"], "cases": ["PAIRS-*"], "kind": "difference", "rule": "PAIRS-1", "words": "w"}
+        rec = {"verdict": "fail"}
+        self.assertEqual(matrix_report.label({"name": "hermes-x", "kind": "hermes"}, "PAIRS-1-b", case, rec, [entry]), -1)
+        self.assertEqual(matrix_report.label({"name": "port", "kind": "other"}, "PAIRS-1-b", case, rec, [entry]), 0)
+        self.assertEqual(matrix_report.label({"name": "hermes-x", "kind": "hermes"}, "PAIRS-1-b", dict(case, hermes="agrees"),
+                                             rec, [entry]), 0)
+
     def test_bugs(self):
         rows = {b["bug"]: b for b in self.res["bugs"]}
         self.assertIs(rows["#11762"]["caught"], True)
