@@ -135,6 +135,14 @@ def regressions():
          [asst([call(" call_1 ", "f"), call("x", "g")]), tool(" call_1 ", "kept: ids equal as written"),
           tool("x\t", "orphan: tab differs")],
          "regression hermes #97167", "Ids are equal only as written: trimming came after the pinned code."),
+        ("PAIRS-1", "regression-58168-result-keyed-by-call-id", {"policy": "strip"},
+         [user("find the config"),
+          asst([call("fc_7", "grep", "{\"pattern\": \"timeout\"}", call_id="call_7", typed=True)], "Searching."),
+          tool("call_7", "config.yaml:12: timeout: 30"), {"role": "assistant", "content": "The timeout is 30 s."}],
+         "regression hermes #58168",
+         "Every call is answered: the result names the call's call_id, which differs from its id, so the pair "
+         "stays whole. hermes's pre-request repair (agent_runtime_helpers.repair_message_sequence) knew a "
+         "call by its id only and dropped such a result, leaving the call unanswered, until #58168."),
         ("PAIRS-2", "regression-1993-cut-inside-parallel-group-strip", {"policy": "strip"}, cut,
          "regression hermes #1993",
          "The compaction cut fell inside a group of parallel results: p2 and p3 lost their assistant "
