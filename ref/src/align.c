@@ -107,8 +107,25 @@ static int visible_assistant_content(const hcc_doc *d, int c) {
 
 /* ---- per-message facts ---------------------------------------------------------- */
 
+size_t hcc__align_roles_need(const hcc_json_info *info) {
+  return hcc__arena_cost(hcc__max_msgs(info) * sizeof(hcc_align_msg));
+}
+
 size_t hcc__align_need(const hcc_json_info *info, size_t len) {
-  return hcc__arena_cost(hcc__max_msgs(info) * sizeof(hcc_align_msg)) + hcc__est_need(info, len);
+  return hcc__align_roles_need(info) + hcc__est_need(info, len);
+}
+
+int hcc__align_roles(hcc_align *al, const hcc_transcript *t, hcc_arena *a, hcc_error *err) {
+  al->t = t;
+  al->n = t->nmsg;
+  al->m = hcc__arena_take(a, ((size_t)t->nmsg + 1) * sizeof(hcc_align_msg));
+  if (!al->m) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the message facts");
+  for (int i = 0; i < t->nmsg; i++) {
+    memset(&al->m[i], 0, sizeof al->m[i]);
+    al->m[i].role = (unsigned char)t->msg[i].role;
+    al->m[i].tool_calls = t->msg[i].calls_truthy;
+  }
+  return HCC_OK;
 }
 
 static int classify(hcc_align *al, hcc_est_ctx *ctx, int i, hcc_error *err) {
@@ -139,8 +156,8 @@ int hcc__align_prepare(hcc_align *al, const hcc_transcript *t,
                        const hcc_estimator *e, const hcc_params *p, size_t len,
                        hcc_arena *a, hcc_error *err) {
   hcc_est_ctx *ctx = &al->est;
-  al->t = t;
-  al->n = t->nmsg;
+  int rc = hcc__align_roles(al, t, a, err);
+  if (rc != HCC_OK) return rc;
   al->estimate = NULL;
   al->estimate_ctx = NULL;
   al->rc = HCC_OK;
@@ -151,16 +168,10 @@ int hcc__align_prepare(hcc_align *al, const hcc_transcript *t,
   al->compression_count = p->compression_count;
   al->has_previous_summary = 0;
   hcc__align_budget(p, &al->threshold_tokens, &al->tail_token_budget);
-  al->m = hcc__arena_take(a, ((size_t)t->nmsg + 1) * sizeof(hcc_align_msg));
-  if (!al->m) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the message facts");
-  int rc = hcc__est_init(ctx, e, t, len, a, err);
+  rc = hcc__est_init(ctx, e, t, len, a, err);
   ctx->check_only = 1;
   for (int i = 0; rc == HCC_OK && i < t->nmsg; i++) {
     hcc_align_msg *m = &al->m[i];
-    const hcc_msg *msg = &t->msg[i];
-    memset(m, 0, sizeof *m);
-    m->role = (unsigned char)msg->role;
-    m->tool_calls = msg->calls_truthy;
     rc = hcc__est_message(ctx, i, &m->tokens, err);
     m->tokens = -1;
   }

@@ -82,6 +82,12 @@ void hcc__align_budget(const hcc_params *p, int64_t *threshold_tokens,
 
 /* Workspace of hcc__align_prepare beyond the transcript's. */
 size_t hcc__align_need(const hcc_json_info *info, size_t len);
+/* Workspace of hcc__align_roles beyond the transcript's. */
+size_t hcc__align_roles_need(const hcc_json_info *info);
+/* The part of hcc__align_prepare the two alignment moves need alone
+ * (align-at): al->t, al->n and m[], each message's role and whether its
+ * "tool_calls" is truthy, every other fact zero.  No estimate runs. */
+int hcc__align_roles(hcc_align *al, const hcc_transcript *t, hcc_arena *a, hcc_error *err);
 
 /* Fills al->m for transcript t with estimator e and the configuration of
  * p.  HCC_E_SHAPE where hermes's token estimate raises (spec DIV-ALIGN-1). */

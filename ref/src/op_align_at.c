@@ -11,8 +11,8 @@
 #include "ops.h"
 
 size_t hcc__need_align_at(const hcc_json_info *info, size_t len) {
-  return hcc__transcript_need(info) + hcc__arena_cost((hcc__max_msgs(info) + 1) * sizeof(hcc_align_msg)) +
-         (len & 0);
+  (void)len;
+  return hcc__transcript_need(info) + hcc__align_roles_need(info);
 }
 
 int hcc__op_align_at(const hcc_params *p, const char *in, size_t len, hcc_arena *a,
@@ -21,14 +21,8 @@ int hcc__op_align_at(const hcc_params *p, const char *in, size_t len, hcc_arena 
   hcc_align al;
   int rc = hcc__transcript_parse(&t, in, len, HCC_PARSE_PLAIN, a, err);
   if (rc != HCC_OK) return rc;
-  al.t = &t;
-  al.n = t.nmsg;
-  al.m = hcc__arena_take(a, ((size_t)t.nmsg + 1) * sizeof(hcc_align_msg));
-  if (!al.m) return hcc__fail(err, HCC_E_WORKSPACE, 0, "workspace too small for the message facts");
-  for (int i = 0; i < t.nmsg; i++) {
-    al.m[i].role = (unsigned char)t.msg[i].role;
-    al.m[i].tool_calls = (unsigned char)t.msg[i].calls_truthy;
-  }
+  rc = hcc__align_roles(&al, &t, a, err);
+  if (rc != HCC_OK) return rc;
   hcc__out_str(o, "{\"forward\": ");
   hcc__out_i64(o, hcc__align_forward(&al, p->at));
   hcc__out_str(o, ", \"backward\": ");
