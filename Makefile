@@ -18,7 +18,7 @@ UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 .PHONY: all deps test conform matrix matrix-check conformance-test unit alloc-check generated-check spec-examples tools-test clean asan ubsan \
         fuzz afl coverage bench bench-json cli-test corpus-min regen fuzz-build replay-build fuzz-replay fuzz-smoke portable sse2 avx2 warn-clang libFuzzer
 
-all: $(B)/libhcc.a $(B)/hcc
+all: $(B)/libhcc.a $(B)/hcc $(B)/libhcc.so
 
 deps:
 	@sh tools/install-deps.sh
@@ -36,6 +36,28 @@ $(B)/tests/%: tests/unit/%.c tests/unit/unit.h tests/ref_utf8.h $(B)/libhcc.a | 
 	$(CC) $(CPPFLAGS_HCC) -Itests/unit $(WARN) -Wno-strict-prototypes $(CFLAGS) $< $(B)/libhcc.a -lcmocka -o $@
 
 $(B)/obj $(B)/tests:
+	mkdir -p $@
+
+# ---- the shared library ---------------------------------------------------
+# The same sources compiled position-independent into $(B)/pic, linked with
+# the version script ref/libhcc.map (only the functions of hcc.h exported)
+# and the soname libhcc.so.$(SOVERSION); the version is hcc.h's HCC_VERSION.
+# -z defs: the library needs nothing but libc (no allocator: alloc-check).
+VERSION   := $(shell sed -n 's/^\#define HCC_VERSION "\(.*\)"/\1/p' ref/include/hcc.h)
+SOVERSION := 0
+PIC_OBJ   := $(LIB_SRC:ref/src/%.c=$(B)/pic/%.o)
+
+$(B)/pic/%.o: ref/src/%.c ref/include/hcc.h $(wildcard ref/src/*.h) | $(B)/pic
+	$(CC) $(CPPFLAGS_HCC) $(WARN) $(CFLAGS) -fPIC -c $< -o $@
+
+$(B)/libhcc.so.$(VERSION): $(PIC_OBJ) ref/libhcc.map
+	$(CC) -shared -Wl,-soname,libhcc.so.$(SOVERSION) -Wl,--version-script=ref/libhcc.map \
+	  -Wl,-z,defs $(CFLAGS) $(PIC_OBJ) -o $@
+
+$(B)/libhcc.so: $(B)/libhcc.so.$(VERSION)
+	ln -sf libhcc.so.$(VERSION) $(B)/libhcc.so.$(SOVERSION) && ln -sf libhcc.so.$(SOVERSION) $@
+
+$(B)/pic:
 	mkdir -p $@
 
 # ---- the two README commands -------------------------------------------
