@@ -15,7 +15,7 @@ CLI_SRC := $(sort $(wildcard ref/cli/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all deps test conform matrix matrix-check conformance-test unit alloc-check generated-check spec-examples tools-test clean asan ubsan \
+.PHONY: all deps install uninstall install-test test conform matrix matrix-check conformance-test unit alloc-check generated-check spec-examples tools-test clean asan ubsan \
         fuzz afl coverage bench bench-json cli-test corpus-min regen fuzz-build replay-build fuzz-replay fuzz-smoke portable sse2 avx2 warn-clang libFuzzer
 
 all: $(B)/libhcc.a $(B)/hcc $(B)/libhcc.so
@@ -60,13 +60,56 @@ $(B)/libhcc.so: $(B)/libhcc.so.$(VERSION)
 $(B)/pic:
 	mkdir -p $@
 
+# ---- installation -----------------------------------------------------------
+# make install PREFIX=... DESTDIR=...: the library (static and shared, with
+# its soname links), hcc.h, hcc.pc, the hcc program and its man page (made by
+# tools/gen_man.py from `hcc --help` and the headers).  hcc.pc names PREFIX,
+# never DESTDIR (a staged install points at where the files will live).
+# make uninstall with the same variables removes exactly those files.
+PREFIX       ?= /usr/local
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+BINDIR       ?= $(PREFIX)/bin
+MANDIR       ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+INSTALLED := $(BINDIR)/hcc $(LIBDIR)/libhcc.a $(LIBDIR)/libhcc.so.$(VERSION) \
+             $(LIBDIR)/libhcc.so.$(SOVERSION) $(LIBDIR)/libhcc.so $(INCLUDEDIR)/hcc.h \
+             $(PKGCONFIGDIR)/hcc.pc $(MANDIR)/man1/hcc.1
+
+$(B)/hcc.1: $(B)/hcc ref/include/hcc.h ref/cli/cli.h tools/gen_man.py
+	$(PYTHON) tools/gen_man.py --hcc $(B)/hcc --header ref/include/hcc.h --cli-header ref/cli/cli.h -o $@
+
+install: all $(B)/hcc.1
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(LIBDIR) $(DESTDIR)$(INCLUDEDIR) \
+	  $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(B)/hcc $(DESTDIR)$(BINDIR)/hcc
+	install -m 644 $(B)/libhcc.a $(DESTDIR)$(LIBDIR)/libhcc.a
+	install -m 755 $(B)/libhcc.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libhcc.so.$(VERSION)
+	ln -sf libhcc.so.$(VERSION) $(DESTDIR)$(LIBDIR)/libhcc.so.$(SOVERSION)
+	ln -sf libhcc.so.$(SOVERSION) $(DESTDIR)$(LIBDIR)/libhcc.so
+	install -m 644 ref/include/hcc.h $(DESTDIR)$(INCLUDEDIR)/hcc.h
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|' \
+	  -e 's|@VERSION@|$(VERSION)|' ref/hcc.pc.in > $(DESTDIR)$(PKGCONFIGDIR)/hcc.pc
+	install -m 644 $(B)/hcc.1 $(DESTDIR)$(MANDIR)/man1/hcc.1
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+
+# The shared library exports exactly hcc.h's functions (nm -D), under its
+# soname; an install into a temporary prefix serves a program built with
+# pkg-config (shared and static), the man page renders without warnings,
+# and uninstall leaves nothing behind.
+install-test: all
+	sh tests/install/test_shared.sh $(B)
+	sh tests/install/test_install.sh
+
 # ---- the two README commands -------------------------------------------
 conform: deps all
 	$(PYTHON) tools/conform.py --impl "$(if $(IMPL),$(IMPL),$(B)/hcc --protocol)" $(CONFORM_FLAGS)
 
 # Every stage; the fuzz stages and the coverage gate are defined further
 # down (fuzzing section).  About 6 minutes on a 2-core machine.
-test: deps all alloc-check generated-check warn-clang unit cli-test tools-test conformance-test spec-examples
+test: deps all alloc-check generated-check warn-clang unit cli-test install-test tools-test conformance-test spec-examples
 	$(PYTHON) tools/conform.py --impl "$(B)/hcc --protocol" --exact
 	$(PYTHON) tools/conform.py --impl "$(B)/hcc" --serve --exact
 	$(PYTHON) tools/coverage_of_rules.py
@@ -85,10 +128,12 @@ cli-test: all
 	sh tests/cli/test_cli.sh $(B)/hcc
 	PYTHON=$(PYTHON) sh tests/tools/test_differential.sh $(B)/hcc
 
-# The benchmark tools that need no build: tools/bench_compare.py.
+# The tools that need no build: tools/bench_compare.py, bench.py's hermes
+# steps, gen_man.py.
 tools-test:
 	PYTHON=$(PYTHON) sh tests/tools/test_bench_compare.sh
 	PYTHON=$(PYTHON) sh tests/tools/test_bench_steps.sh
+	PYTHON=$(PYTHON) sh tests/tools/test_gen_man.sh
 
 # ---- the conformance matrix (impls/, conformance/) -------------------------
 # make matrix IMPLS_SRC=DIR HERMES_SRC=DIR: the whole corpus through every

@@ -9,6 +9,11 @@ command -v clang >/dev/null   || missing="$missing clang"
 command -v afl-clang-fast >/dev/null || missing="$missing afl++"
 command -v lcov >/dev/null    || missing="$missing lcov"
 command -v python3 >/dev/null || missing="$missing python3"
+# make install-test: pkg-config, and the man page rendered (man, groff, col)
+command -v pkg-config >/dev/null || missing="$missing pkg-config"
+command -v man >/dev/null     || missing="$missing man-db"
+command -v groff >/dev/null   || missing="$missing groff-base"
+command -v col >/dev/null     || missing="$missing bsdextrautils"
 # the conformance matrix's page is checked in headless Chromium
 command -v chromium >/dev/null || missing="$missing chromium"
 # libFuzzer and the sanitizer runtimes of Debian's clang 14

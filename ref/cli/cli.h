@@ -6,10 +6,10 @@
 #include "hcc.h"
 
 /* Exit statuses of the program (spec/PROTOCOL.md). */
-#define EXIT_OK 0
-#define EXIT_REJECTED 1
-#define EXIT_USAGE 2
-#define EXIT_UNSUPPORTED 3
+#define EXIT_OK 0          /* the op ran; its output is on stdout */
+#define EXIT_REJECTED 1    /* the input was refused (or check found something) */
+#define EXIT_USAGE 2       /* bad command line: unknown parameter or value, missing file */
+#define EXIT_UNSUPPORTED 3 /* the op is not implemented by this build */
 
 /* Reads a whole file ("-" or NULL: stdin).  Returns NULL on error. */
 char *cli_read_all(const char *path, size_t *len);

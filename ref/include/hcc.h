@@ -19,6 +19,12 @@
  *     thread must use the "C" LC_NUMERIC locale (the default of a C program
  *     that never calls setlocale).
  *
+ * Shared library: libhcc.so.0 exports exactly the functions declared here
+ * (ref/libhcc.map).  While HCC_VERSION is 0.x, struct hcc_params may gain
+ * fields at its end under the same soname, so a program that allocates one
+ * must be built against the header of the library it runs with; setting
+ * parameters by name (hcc_params_set) into a larger buffer is immune.
+ *
  * Errors: every function returns HCC_OK (0) or a negative HCC_E_* code; the
  * codes and their numbers are stable and never reused.  An hcc_error filled
  * by a failing call carries the code, the byte offset into the input where
@@ -145,7 +151,7 @@ typedef struct hcc_params {
   int policy;                    /* HCC_POLICY_STRIP or HCC_POLICY_STUB */
   /* compress / summarizer */
   int summarizer_fail;           /* 1: the stub summarizer returns nothing */
-  int abort_on_summary_failure;
+  int abort_on_summary_failure; /* 1: a failed summary aborts the pass (COMPRESS-8) */
   int wire;                      /* drop underscore-prefixed keys from the output */
   /* check (CHECK-*) */
   int profile;                   /* HCC_PROFILE_* */
@@ -154,10 +160,10 @@ typedef struct hcc_params {
    * trajectory_compressor.py, with its defaults */
   int64_t target_max_tokens;     /* token budget of one trajectory (15250) */
   int64_t summary_target_tokens; /* tokens the summary stands for (750) */
-  int protect_first_system;      /* keep the first turn of each role (1) */
-  int protect_first_human;
-  int protect_first_gpt;
-  int protect_first_tool;
+  int protect_first_system;      /* keep the first system turn (1) */
+  int protect_first_human;       /* keep the first human turn (1) */
+  int protect_first_gpt;         /* keep the first gpt turn (1) */
+  int protect_first_tool;        /* keep the first tool turn (1) */
   int64_t protect_last_n_turns;  /* turns kept at the end (4) */
   int add_summary_notice;        /* append the notice to head system turns (1) */
   int64_t max_retries;           /* summarizer attempts; 0: no summary (3) */
@@ -171,6 +177,7 @@ typedef struct hcc_params {
   int64_t at;                                /* align-at: the index both moves start from (0) */
 } hcc_params;
 
+/* Sets every field to hermes's default (the defaults the spec names). */
 void hcc_params_init(hcc_params *p);
 
 /* Sets one parameter from text, as the CLI and the conformance protocol
