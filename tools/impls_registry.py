@@ -109,7 +109,16 @@ def entry_for_adapter(name, env=None):
     the registry the matrix run names (HCC_IMPLS_REGISTRY, else
     impls/IMPLS.json), with what stops it from running here."""
     env = os.environ if env is None else env
-    impl = find(load(env.get("HCC_IMPLS_REGISTRY", REGISTRY)), name)
+    path = env.get("HCC_IMPLS_REGISTRY", REGISTRY)
+    reg = load(path)
+    try:
+        impl = find(reg, name)
+    except KeyError:
+        names = ", ".join(i["name"] for i in reg["implementations"])
+        why = ("the adapter's first argument names the implementation (one of: %s)" % names
+               if not name or name.startswith("-") else
+               "no implementation %r in %s (known: %s)" % (name, path, names))
+        return None, ["usage: adapter.py NAME --serve | NAME OP: " + why]
     return impl, problems(impl, env)
 
 

@@ -18,6 +18,7 @@ which only a run of the whole corpus over every implementation may write:
 with --only or --select it defaults to build/matrix/.
 """
 import argparse
+import concurrent.futures
 import json
 import os
 import re
@@ -165,7 +166,6 @@ def main():
     env = dict(os.environ)
     # the adapters look their entry up in the registry this run was given
     env["HCC_IMPLS_REGISTRY"] = os.path.abspath(a.registry)
-    import concurrent.futures
     with concurrent.futures.ThreadPoolExecutor(max(1, a.jobs)) as pool:
         runs = {impl["name"]: pool.submit(run_impl, impl, cases, a.timeout, env, print) for impl in impls}
         verdicts = {name: run.result() for name, run in runs.items()}

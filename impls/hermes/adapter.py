@@ -270,6 +270,9 @@ def main(argv):
         return adapter_protocol.EXIT_USAGE
     name = argv[1]
     entry, bad = impls_registry.entry_for_adapter(name)
+    if entry is None:
+        sys.stderr.write("\n".join(bad) + "\n")
+        return adapter_protocol.EXIT_USAGE
     tree = bool(entry.get("tree"))
     pinned = impls_registry.source_dir(entry) if tree else os.environ.get("HERMES_SRC")
     if not pinned and not tree:

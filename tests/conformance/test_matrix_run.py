@@ -189,6 +189,19 @@ class MatrixRunTest(unittest.TestCase):
         self.assertIn("IMPLS_SRC/<name>/<path>", p.stdout)
         self.assertFalse(os.path.exists(os.path.join(self.tmp, "unset.json")))
 
+    def test_adapters_without_a_known_name_say_usage(self):
+        # every adapter of the registry, started without NAME or with an
+        # unknown one: exit 2 and a usage line, never a traceback
+        scripts = sorted({os.path.join(casefmt.ROOT, a) for i in impls_registry.load(impls_registry.REGISTRY)["implementations"]
+                          for a in i["command"] if a.startswith("impls/") and a.endswith(".py")})
+        self.assertGreaterEqual(len(scripts), 5)
+        for script in scripts:
+            for args in (["--serve"], ["no-such-impl", "--serve"]):
+                p = subprocess.run([sys.executable, script] + args, input=b"", capture_output=True, env=self.env)
+                self.assertEqual(p.returncode, 2, (script, args, p.stderr))
+                self.assertIn(b"usage", p.stderr, (script, args))
+                self.assertNotIn(b"Traceback", p.stderr, (script, args))
+
     def test_checksum_mismatch_stops_the_run(self):
         bad_src = os.path.join(self.tmp, "bad-src")
         shutil.copytree(self.src, bad_src)
