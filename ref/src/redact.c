@@ -242,8 +242,12 @@ static int lead_ok(const char *s, size_t i) {
     return 1;
   return i >= 4 && s[i - 4] == '\\' && s[i - 3] == 'x' && is_hex(s[i - 2]) && is_hex(s[i - 1]);
 }
+/* First characters of the literals: most positions are ruled out here. */
+static int may_start(unsigned char c) {
+  return c < 0x80 && c && strchr("sgxAfpbSrhndatemG", c) != NULL;
+}
 static int prefix_at(const char *s, size_t n, size_t i, size_t *end) {
-  if (!lead_ok(s, i)) return 0;
+  if (!may_start((unsigned char)s[i]) || !lead_ok(s, i)) return 0;
   for (size_t k = 0; k < NPFX; k++)
     if (pfxs[k].lit[0] == s[i] && match_one(&pfxs[k], s, n, i, end)) return 1;
   return 0;
@@ -430,6 +434,15 @@ static int ci_lit(const char *s, size_t n, size_t i, const char *lit, size_t *en
   return 1;
 }
 static int any_ci(const char *s, size_t n, size_t i, const char *const *alts, size_t *end) {
+  unsigned char c = (unsigned char)s[i];
+  /* the first letter of some alternative, either case, or a lead byte of
+   * U+017F/U+0130/U+0131 (0xC4, 0xC5) */
+  if (c < 0x80) {
+    int hit = 0;
+    for (const char *const *a = alts; *a && !hit; a++) hit = (c | 32) == (unsigned char)(*a)[0];
+    if (!hit) return 0;
+  } else if (c != 0xC4 && c != 0xC5)
+    return 0;
   for (; *alts; alts++)
     if (ci_lit(s, n, i, *alts, end)) return 1;
   return 0;
