@@ -12,8 +12,9 @@
  * password run holding 50 schemes, a bare URL token one character short,
  * a PEM header without a footer, hex runs one short of a Zhipu id, "eyJ"
  * with 9 body characters), and control characters that make the
- * control-split pass run.  It holds none of REDACT-2's key words, so
- * nothing is refused.  Reports the best of 5 runs per size, MB/s, and
+ * control-split pass run, and runs of REDACT-2's key words with no
+ * separator after them (so nothing is refused, but the scan for them
+ * runs).  Reports the best of 5 runs per size, MB/s, and
  * the time per byte at each size over the time per byte at 1 MB (a
  * quadratic matcher doubles it per doubling).  Exit 1 if an input is
  * refused or the 10 MB ratio passes 3. */
@@ -67,7 +68,11 @@ static void segment(buf *b, unsigned k) {
   case 3: put(b, " -----BEGIN RSA PRIVATE K3Y----- 0123456789abcdef0123456789abcde.AbCdEfGhIjKlMnOpQr "); break;
   case 4: put(b, " eyJabcdefghi sk-abc..defghijklmnop gAAAA====================- "); break;
   case 5: put(b, " text\\u001bwith\\u200bcontrols sk-ab\\u001bc "); break;
-  case 6: put(b, " a=b&c=d "); break;
+  case 6: /* key words the REDACT-2 scan must follow, with no separator after their runs */
+    put(b, " a=b&c=d ## Key Decisions ");
+    for (int i = 0; i < 300; i++) put(b, "keyTOKENpw");
+    put(b, " done ");
+    break;
   default: {
     size_t i = 0;
     for (; i < 2000; i++) run[i] = "0123456789abcdef"[i % 16];

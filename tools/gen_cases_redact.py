@@ -135,10 +135,17 @@ def build():
             + " https://abcdefg@ eyJabc +12345 " + h + ".short gAAAA" + "=" * 19 + " ")
     add("REDACT-12-near-misses", ["REDACT-12"], miss * 40)
     add("REDACT-1-nothing-to-do", ["REDACT-1"], "plain prose: nothing here = fine")
+    for nm, text in (("heading", "## Key Decisions\n- keep it: yes"), ("prose-colon", "the key is: blue"),
+                     ("prose-equals", "token count = 5"), ("keyword-then-space-word", "password policy: strict"),
+                     ("authorization-word", "Authorization is needed: ask"),
+                     ("after-mask", "key sk-abc\ndefghijklmnopq: x")):
+        add("REDACT-2-passes-%s" % nm, ["REDACT-2"], text)
     for nm, text in (("env", "DB_PASSWORD=hunter2"), ("json", '{"token": "abc"}'),
                      ("yaml", "api_key: abc"), ("repr", "{'secret': 'x'}"),
                      ("auth-header", "Authorization: Bearer abc"), ("api-header", "x-api-key: abc"),
-                     ("long-s", "ſ: x"), ("kelvin", "\u212a=1")):
+                     ("long-s", "ſ: x"), ("kelvin", "\u212a=1"),
+                     ("spaced-equals", "MY_TOKEN \t= abc"), ("escaped-json", '{\\"api_key\\": \\"x\\"}'),
+                     ("masked-then-key", "api_key.sk-abc\ndefghijklmnopq: v")):
         add("REDACT-2-refused-%s" % nm, ["REDACT-2"], text, hermes=DIV1, expect={"error": "HCC_E_UNSUPPORTED"})
     return cases
 

@@ -22,7 +22,11 @@ frags = ["sk-", "ghp_", "github_pat_", "xapp-1-", "xapp-١٢-", "xoxb-", "xoxq-"
  "glrt-", "GR1348941", "pk-lf-", "fw-", "\n", "\r", "\x1b", "\u200b", "\ufeff", "\\n", "\\u12ab", "\\x1f", ".", "..", "-", "_", "=", " ", "\t",
  "0123456789abcdef0123456789abcdef.", "bot", "123456789", "١٢٣٤٥٦٧٨٩", ":", "-----BEGIN RSA PRIVATE KEY-----", "-----END RSA PRIVATE KEY-----",
  "-----BEGIN PRIVATE KEY-----", "-----END PRIVATE KEY-----", "postgres://", "POSTGRESQL://", "mongodb+srv://", "redis://", "pοstgres://", "ſsh://", "https://", "ftps://", "sftp://", "@", "/",
- "eyJ", "+", "+1", "+44", "&", "a=", "code=", "sig=", "jwt=", "x", "é", "\u0085", "\u00a0", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz0123456789", "0123456789"]
+ "eyJ", "+", "+1", "+44", "&", "a=", "code=", "sig=", "jwt=", "x", "é", "\u0085", "\u00a0", "ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz0123456789", "0123456789",
+ # key words of the unimplemented passes (REDACT-2), and what may follow them
+ "key", "Key", "KEY", "token", "Token", "password", "PASSWORD", "pass", "pw", "secret", "credential", "auth",
+ "Authorization", "bearer", "Bearer ", "API_KEY", "api_key", "x-api-key", "\"", "'", "\\", ": ", " = ", "\n## Key Decisions\n",
+ "export ", "{'", "{\"", "\\\"", "key=", "token:", "secret ", "password policy", " is "]
 def gen(rng):
     out=[]
     for _ in range(rng.randint(1, 14)):

@@ -638,23 +638,52 @@ static void pass_phone(const char *s, size_t n, wr *w) {
 }
 
 /* ---- what this version refuses (REDACT-2) ----------------------------------- */
-static int ci_has(const char *s, size_t n, const char *word) {
-  size_t l = strlen(word);
-  for (size_t i = 0; i + l <= n; i++) {
-    size_t k = 0;
-    while (k < l && lower((unsigned char)s[i + k]) == (unsigned char)word[k]) k++;
-    if (k == l) return 1;
+static int is_run(unsigned char c) { return is_g(c) || c == '.'; }
+/* 1 when, at i, one of the key words starts (ASCII letters, either case);
+ * *e: its end. */
+static int keyword_at(const char *s, size_t n, size_t i, size_t *e) {
+  static const char *const words[] = {"key",  "token", "secret", "pass", "pw",
+                                      "credential", "auth", "bearer", NULL};
+  for (const char *const *q = words; *q; q++) {
+    size_t l = strlen(*q), k = 0;
+    if (n - i < l) continue;
+    while (k < l && lower((unsigned char)s[i + k]) == (unsigned char)(*q)[k]) k++;
+    if (k == l) {
+      *e = i + l;
+      return 1;
+    }
   }
   return 0;
 }
+/* A key word followed by a run of [A-Za-z0-9_.-], white space, and one of
+ * = : " ' \ -- the shape every assignment and header pattern needs
+ * around its key (REDACT-2) -- or one of U+017F, U+0130, U+0131, U+212A
+ * beside a ':' or '='.  The run end is cached: every start inside one run
+ * stops where it does, so the scan stays linear. */
 static int needs_unimplemented(const char *s, size_t n) {
-  static const char *const words[] = {"key",  "token", "secret", "pass", "pw",
-                                      "credential", "auth", "bearer", NULL};
   if (!memchr(s, ':', n) && !memchr(s, '=', n)) return 0;
-  for (const char *const *q = words; *q; q++)
-    if (ci_has(s, n, *q)) return 1;
-  return has(s, n, "\xC5\xBF", 2) || has(s, n, "\xC4\xB0", 2) || has(s, n, "\xC4\xB1", 2) ||
-         has(s, n, "\xE2\x84\xAA", 3);
+  if (has(s, n, "\xC5\xBF", 2) || has(s, n, "\xC4\xB0", 2) || has(s, n, "\xC4\xB1", 2) ||
+      has(s, n, "\xE2\x84\xAA", 3))
+    return 1;
+  size_t run_lo = 1, run_end = 0, e;
+  for (size_t i = 0; i < n; i++) {
+    if (!keyword_at(s, n, i, &e)) continue;
+    size_t j;
+    if (e >= run_lo && e < run_end) j = run_end;
+    else {
+      j = e;
+      while (j < n && is_run((unsigned char)s[j])) j++;
+      run_lo = e;
+      run_end = j;
+    }
+    while (j < n) {
+      size_t nx;
+      if (!hcc__py_isspace(cp_at(s, n, j, &nx))) break;
+      j = nx;
+    }
+    if (j < n && strchr("=:\"'\\", s[j]) && s[j]) return 1;
+  }
+  return 0;
 }
 
 /* ---- redact_sensitive_text (REDACT-1) ----------------------------------------- */
@@ -681,10 +710,6 @@ int hcc__redact(const char *s, size_t n, char *ws, size_t ws_n, hcc_slice *out, 
   out->s = s;
   out->n = n;
   if (n == 0) return HCC_OK;
-  if (needs_unimplemented(s, n))
-    return hcc__fail(err, HCC_E_UNSUPPORTED, 0,
-                     "redact: a secret keyword beside ':' or '=' could reach the assignment "
-                     "and header passes, which this version does not implement (REDACT-2)");
   const char *cur = s;
   size_t cn = n;
   int which = 0;
@@ -702,6 +727,11 @@ int hcc__redact(const char *s, size_t n, char *ws, size_t ws_n, hcc_slice *out, 
     STEP(pass_prefix(cur, cn, &w));
   }
   if (memchr(cur, '.', cn)) STEP(pass_zhipu(cur, cn, &w));
+  /* where the assignment passes would run, on the text they would see */
+  if (needs_unimplemented(cur, cn))
+    return hcc__fail(err, HCC_E_UNSUPPORTED, 0,
+                     "redact: a key word shaped like an assignment or header key could reach "
+                     "the passes this version does not implement (REDACT-2)");
   if (memchr(cur, ':', cn)) STEP(pass_telegram(cur, cn, &w));
   if (has(cur, cn, "BEGIN", 5) && has(cur, cn, "-----", 5)) STEP(pass_private_key(cur, cn, &w));
   if (has(cur, cn, "://", 3)) {
