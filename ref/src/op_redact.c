@@ -6,9 +6,11 @@
 #include "redact.h"
 
 size_t hcc__need_redact(const hcc_json_info *info, size_t len) {
-  size_t n = info->max_string ? info->max_string : 1;
+  /* what the op takes: the tokens, the decoded text (raw bytes at most),
+   * the module's workspace for that many bytes */
+  size_t n = info->max_string;
   (void)len;
-  return hcc__arena_cost(info->tokens * sizeof(hcc_tok)) + hcc__arena_cost(n) +
+  return hcc__arena_cost(info->tokens * sizeof(hcc_tok)) + hcc__arena_cost(n ? n : 1) +
          hcc__arena_cost(hcc__redact_ws(n));
 }
 
