@@ -12,6 +12,7 @@
  * (\d, \s, lengths of masks). */
 #include "redact.h"
 #include "pyspace.h"
+#include "tool_summary.h"
 
 /* ---- growing text in caller memory ------------------------------------- */
 typedef struct wr {
@@ -41,33 +42,11 @@ static int is_hex(unsigned char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
-/* Python 3.11's \d in a str pattern: the 660 code points with
- * str.isdecimal() (general category Nd), as ranges.  Printed by
- *   [c for c in range(0x110000) if chr(c).isdecimal()]
- * grouped into runs (spec REDACT-3). */
-static const uint32_t nd[][2] = {
-    {0x30, 0x39}, {0x660, 0x669}, {0x6f0, 0x6f9}, {0x7c0, 0x7c9}, {0x966, 0x96f}, {0x9e6, 0x9ef},
-    {0xa66, 0xa6f}, {0xae6, 0xaef}, {0xb66, 0xb6f}, {0xbe6, 0xbef}, {0xc66, 0xc6f}, {0xce6, 0xcef},
-    {0xd66, 0xd6f}, {0xde6, 0xdef}, {0xe50, 0xe59}, {0xed0, 0xed9}, {0xf20, 0xf29}, {0x1040, 0x1049},
-    {0x1090, 0x1099}, {0x17e0, 0x17e9}, {0x1810, 0x1819}, {0x1946, 0x194f}, {0x19d0, 0x19d9}, {0x1a80, 0x1a89},
-    {0x1a90, 0x1a99}, {0x1b50, 0x1b59}, {0x1bb0, 0x1bb9}, {0x1c40, 0x1c49}, {0x1c50, 0x1c59}, {0xa620, 0xa629},
-    {0xa8d0, 0xa8d9}, {0xa900, 0xa909}, {0xa9d0, 0xa9d9}, {0xa9f0, 0xa9f9}, {0xaa50, 0xaa59}, {0xabf0, 0xabf9},
-    {0xff10, 0xff19}, {0x104a0, 0x104a9}, {0x10d30, 0x10d39}, {0x11066, 0x1106f}, {0x110f0, 0x110f9}, {0x11136, 0x1113f},
-    {0x111d0, 0x111d9}, {0x112f0, 0x112f9}, {0x11450, 0x11459}, {0x114d0, 0x114d9}, {0x11650, 0x11659}, {0x116c0, 0x116c9},
-    {0x11730, 0x11739}, {0x118e0, 0x118e9}, {0x11950, 0x11959}, {0x11c50, 0x11c59}, {0x11d50, 0x11d59}, {0x11da0, 0x11da9},
-    {0x16a60, 0x16a69}, {0x16ac0, 0x16ac9}, {0x16b50, 0x16b59}, {0x1d7ce, 0x1d7ff}, {0x1e140, 0x1e149}, {0x1e2f0, 0x1e2f9},
-    {0x1e950, 0x1e959}, {0x1fbf0, 0x1fbf9},
-};
+/* Python 3.11's \d in a str pattern: Unicode category Nd (spec REDACT-3),
+ * the table the prune's tool summaries use. */
 static int is_nd(uint32_t cp) {
   if (cp < 0x80) return cp >= '0' && cp <= '9';
-  size_t lo = 0, hi = sizeof nd / sizeof nd[0];
-  while (lo < hi) {
-    size_t m = (lo + hi) / 2;
-    if (cp < nd[m][0]) hi = m;
-    else if (cp > nd[m][1]) lo = m + 1;
-    else return 1;
-  }
-  return 0;
+  return hcc__ts_is_digit(cp);
 }
 
 static uint32_t cp_at(const char *s, size_t n, size_t i, size_t *next) {
@@ -264,11 +243,12 @@ static int prefix_gate(const char *s, size_t n) {
     if (has(s, n, pfxs[k].lit, pfxs[k].gate)) return 1;
   return 0;
 }
-/* _PREFIX_RE.sub(_mask_token) */
-static void pass_prefix(const char *s, size_t n, wr *w) {
+/* re.sub(pattern, _mask_token) for a matcher `at` of the whole match. */
+typedef int (*match_fn)(const char *s, size_t n, size_t i, size_t *end);
+static void sub_masked(const char *s, size_t n, wr *w, match_fn at) {
   size_t i = 0, from = 0, e;
   while (i < n) {
-    if (prefix_at(s, n, i, &e)) {
+    if (at(s, n, i, &e)) {
       put(w, s + from, i - from);
       mask_token(w, s + i, e - i);
       i = from = e;
@@ -277,6 +257,8 @@ static void pass_prefix(const char *s, size_t n, wr *w) {
   }
   put(w, s + from, n - from);
 }
+/* _PREFIX_RE.sub(_mask_token) */
+static void pass_prefix(const char *s, size_t n, wr *w) { sub_masked(s, n, w, prefix_at); }
 
 /* ---- _mask_control_split_tokens (REDACT-6) ---------------------------------- */
 static int is_split_control(uint32_t c) {
@@ -328,30 +310,19 @@ static void pass_split(const char *s, size_t n, char *st, uint32_t *map, wr *w) 
 
 /* ---- _ZHIPU_API_KEY_RE (REDACT-7) ------------------------------------------- */
 static int is_zg(unsigned char c) { return is_g(c) || c == '.'; }
-static void pass_zhipu(const char *s, size_t n, wr *w) {
-  size_t i = 0, from = 0;
-  while (i < n) {
-    size_t e = 0;
-    int ok = (i == 0 || !is_zg((unsigned char)s[i - 1])) && n - i > 33;
-    for (size_t k = 0; ok && k < 32; k++) {
-      unsigned char c = (unsigned char)s[i + k];
-      ok = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-    }
-    if (ok) ok = s[i + 32] == '.';
-    if (ok) {
-      size_t r = run(s, n, i + 33, C_AN);
-      e = i + 33 + r;
-      ok = r >= 16 && (e >= n || !is_zg((unsigned char)s[e]));
-    }
-    if (ok) {
-      put(w, s + from, i - from);
-      mask_token(w, s + i, e - i);
-      i = from = e;
-    } else
-      i++;
+static int zhipu_at(const char *s, size_t n, size_t i, size_t *end) {
+  if ((i > 0 && is_zg((unsigned char)s[i - 1])) || n - i <= 33) return 0;
+  for (size_t k = 0; k < 32; k++) {
+    unsigned char c = (unsigned char)s[i + k];
+    if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) return 0;
   }
-  put(w, s + from, n - from);
+  if (s[i + 32] != '.') return 0;
+  size_t r = run(s, n, i + 33, C_AN), e = i + 33 + r;
+  if (r < 16 || (e < n && is_zg((unsigned char)s[e]))) return 0;
+  *end = e;
+  return 1;
 }
+static void pass_zhipu(const char *s, size_t n, wr *w) { sub_masked(s, n, w, zhipu_at); }
 
 /* ---- _TELEGRAM_RE (REDACT-8) ------------------------------------------------ */
 static int telegram_from(const char *s, size_t n, size_t j, size_t *colon, size_t *end) {
@@ -528,27 +499,20 @@ static void pass_bare(const char *s, size_t n, wr *w) {
 }
 
 /* ---- _JWT_RE (REDACT-13) ------------------------------------------------------ */
-static void pass_jwt(const char *s, size_t n, wr *w) {
-  size_t i = 0, from = 0;
-  while (i < n) {
-    size_t r;
-    if (!has_lit(s, n, i, "eyJ", 3) || (r = run(s, n, i + 3, C_ANUD)) < 10) {
-      i++;
-      continue;
-    }
-    size_t e = i + 3 + r;
-    for (int g = 0; g < 2; g++) {
-      if (e >= n || s[e] != '.') break;
-      size_t q = run(s, n, e + 1, C_ANUED);
-      if (q < 4) break;
-      e += 1 + q;
-    }
-    put(w, s + from, i - from);
-    mask_token(w, s + i, e - i);
-    i = from = e;
+static int jwt_at(const char *s, size_t n, size_t i, size_t *end) {
+  size_t r;
+  if (!has_lit(s, n, i, "eyJ", 3) || (r = run(s, n, i + 3, C_ANUD)) < 10) return 0;
+  size_t e = i + 3 + r;
+  for (int g = 0; g < 2; g++) { /* (?:\.[A-Za-z0-9_=-]{4,}){0,2} */
+    if (e >= n || s[e] != '.') break;
+    size_t q = run(s, n, e + 1, C_ANUED);
+    if (q < 4) break;
+    e += 1 + q;
   }
-  put(w, s + from, n - from);
+  *end = e;
+  return 1;
 }
+static void pass_jwt(const char *s, size_t n, wr *w) { sub_masked(s, n, w, jwt_at); }
 
 /* ---- _redact_form_body (REDACT-14) -------------------------------------------- */
 static const char *const query_params[] = {
