@@ -16,7 +16,7 @@ UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
 .PHONY: all deps install uninstall install-test test conform matrix matrix-check conformance-test unit alloc-check generated-check spec-examples tools-test clean asan ubsan \
-        fuzz afl coverage bench bench-json cli-test corpus-min regen fuzz-build replay-build fuzz-replay fuzz-smoke portable sse2 avx2 warn-clang libFuzzer
+        fuzz afl coverage bench bench-json bench-redact cli-test corpus-min regen fuzz-build replay-build fuzz-replay fuzz-smoke portable sse2 avx2 warn-clang libFuzzer
 
 all: $(B)/libhcc.a $(B)/hcc $(B)/libhcc.so
 
@@ -165,6 +165,10 @@ regen:
 bench-json: $(B)/libhcc.a
 	$(CC) $(CPPFLAGS_HCC) $(WARN) -O2 bench/bench_json.c $(B)/libhcc.a -o $(B)/bench_json && $(B)/bench_json
 
+# Redaction time against size on adversarial text (spec REDACT-12).
+bench-redact: $(B)/libhcc.a
+	$(CC) $(CPPFLAGS_HCC) $(WARN) -O2 bench/bench_redact.c $(B)/libhcc.a -o $(B)/bench_redact && $(B)/bench_redact
+
 # ---- stages of make test -------------------------------------------------
 # Variant builds, each in $(B)/<name> with its own flags, through the unit
 # tests and the whole corpus (exact):
@@ -238,7 +242,7 @@ clean:
 #   cov     gcc --coverage                         $(B)/cov/...     (make coverage)
 FUZZ_OPS := validate messages align trajectory_snap truncate_args strip_prefix \
             with_prefix classify_summary repair prune prune_only compress trajectory check strip_media \
-            align_at
+            align_at redact
 FUZZ_TARGETS := $(FUZZ_OPS) chain
 FUZZ_SECONDS ?= 10
 SMOKE_SECONDS ?= 3
@@ -460,7 +464,7 @@ $(B)/gen_bench: bench/gen_bench.c $(B)/libhcc.a
 	$(CC) $(CPPFLAGS_HCC) $(WARN) $(CFLAGS) bench/gen_bench.c $(B)/libhcc.a -o $@
 $(B)/bench_ops: bench/bench_ops.c $(B)/libhcc.a
 	$(CC) $(CPPFLAGS_HCC) $(WARN) $(CFLAGS) bench/bench_ops.c $(B)/libhcc.a -o $@
-bench: all $(B)/gen_bench $(B)/bench_ops bench-json
+bench: all $(B)/gen_bench $(B)/bench_ops bench-json bench-redact
 	$(PYTHON) tools/bench.py
 
 # The gate alone, on the tracefile of the last `make coverage`.

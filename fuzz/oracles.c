@@ -922,6 +922,10 @@ void hcc_fuzz_oracles(hcc_op op, const hcc_params *p, const char *in, size_t len
   case HCC_OP_TRAJECTORY:
     trajectory_oracle(in, len, r);
     break;
+  case HCC_OP_REDACT: /* REDACT-1: the answer is one JSON string */
+    if (r->out_len < 2 || r->out[0] != '"' || r->out[r->out_len - 1] != '"')
+      FAIL("redact did not answer a JSON string");
+    break;
   default:
     break;
   }

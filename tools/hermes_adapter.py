@@ -32,11 +32,32 @@ class Hermes:
         adapter_stubs.install(src)
         sys.path.insert(0, src)
         self.src = src
-        self.cc = importlib.import_module("agent.context_compressor")
-        self.mm = importlib.import_module("agent.model_metadata")
+        self._cc = self._mm = None
         self._traj = None
         self.Reject = Reject
         self.Unsupported = Unsupported
+
+    # Loaded on first use, so that an op needing other files (redact needs
+    # only agent/redact.py) runs without the compressor in HERMES_SRC.
+    @property
+    def cc(self):
+        if self._cc is None:
+            self._cc = importlib.import_module("agent.context_compressor")
+        return self._cc
+
+    @cc.setter
+    def cc(self, module):  # the history adapter (impls/hermes) sets its own
+        self._cc = module
+
+    @property
+    def mm(self):
+        if self._mm is None:
+            self._mm = importlib.import_module("agent.model_metadata")
+        return self._mm
+
+    @mm.setter
+    def mm(self, module):
+        self._mm = module
 
     @property
     def traj(self):

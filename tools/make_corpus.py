@@ -33,6 +33,7 @@ GROUPS = [
      "strip-media", "align-at"},
     {"strip-prefix", "with-prefix", "classify-summary"},
     {"trajectory", "trajectory-snap"},
+    {"redact"},
 ]
 TRAJECTORY_OPS = {"trajectory", "trajectory-snap"}
 

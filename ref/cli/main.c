@@ -25,7 +25,8 @@ static const char *const op_help[HCC_OP__COUNT] = {
     "trajectory compression of one {\"conversations\": [...]} entry",
     "provider structural check (--profile=...)",
     "historical media stripping (images of older turns replaced by labels)",
-    "both boundary alignments at one index {forward, backward} (--at=N)"};
+    "both boundary alignments at one index {forward, backward} (--at=N)",
+    "hermes's secret redaction of one JSON string (REDACT-*)"};
 
 static void usage(FILE *f) {
   fprintf(f,

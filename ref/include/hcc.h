@@ -106,6 +106,7 @@ typedef enum hcc_op {
   HCC_OP_CHECK,            /* provider structural linter (CHECK-*) */
   HCC_OP_STRIP_MEDIA,      /* historical media stripping (PRUNE-11, PRUNE-12) */
   HCC_OP_ALIGN_AT,         /* both alignment moves at one index (ALIGN-16) */
+  HCC_OP_REDACT,           /* hermes's secret redaction of one string (REDACT-*) */
   HCC_OP__COUNT
 } hcc_op;
 

@@ -56,6 +56,10 @@ int hcc__op_align_at(const hcc_params *p, const char *in, size_t len, hcc_arena 
                      hcc_out *o, hcc_error *err);
 size_t hcc__need_align_at(const hcc_json_info *info, size_t len);
 
+int hcc__op_redact(const hcc_params *p, const char *in, size_t len, hcc_arena *a, hcc_out *o,
+                   hcc_error *err);
+size_t hcc__need_redact(const hcc_json_info *info, size_t len);
+
 const hcc_op_entry hcc__op_table[] = {
     {HCC_OP_VALIDATE, "validate", hcc__op_validate, hcc__need_validate},
     {HCC_OP_MESSAGES, "messages", hcc__op_messages, hcc__need_transcript},
@@ -73,4 +77,5 @@ const hcc_op_entry hcc__op_table[] = {
     {HCC_OP_COMPRESS, "compress", hcc__op_compress, hcc__need_compress},
     {HCC_OP_STRIP_MEDIA, "strip-media", hcc__op_strip_media, hcc__need_strip_media},
     {HCC_OP_ALIGN_AT, "align-at", hcc__op_align_at, hcc__need_align_at},
+    {HCC_OP_REDACT, "redact", hcc__op_redact, hcc__need_redact},
     {HCC_OP_VALIDATE, NULL, NULL, NULL}};

@@ -14,7 +14,8 @@ static const char *const op_names[HCC_OP__COUNT] = {
     "validate",      "messages",    "align",           "trajectory-snap",
     "truncate-args", "strip-prefix", "with-prefix",    "classify-summary",
     "repair",        "prune",        "prune-only",     "compress",
-    "trajectory",    "check",        "strip-media",    "align-at"};
+    "trajectory",    "check",        "strip-media",    "align-at",
+    "redact"};
 
 const char *hcc_op_name(hcc_op op) {
   if ((unsigned)op >= HCC_OP__COUNT) return NULL;

@@ -48,7 +48,8 @@ static void test_op_names(void **state) {
       "validate",      "messages",     "align",       "trajectory-snap",
       "truncate-args", "strip-prefix", "with-prefix", "classify-summary",
       "repair",        "prune",        "prune-only",  "compress",
-      "trajectory",    "check",        "strip-media", "align-at"};
+      "trajectory",    "check",        "strip-media", "align-at",
+      "redact"};
   for (int i = 0; i < HCC_OP__COUNT; i++) {
     assert_string_equal(hcc_op_name((hcc_op)i), names[i]);
     assert_int_equal(hcc_op_from_name(names[i], strlen(names[i])), i);
