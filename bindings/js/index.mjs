@@ -70,7 +70,11 @@ function ensure(end) {
   const have = memory.buffer.byteLength;
   if (end <= have) return;
   const pages = Math.ceil((end - have) / PAGE);
-  if (memory.grow(pages) < 0) throw new HccError(HCC_E_NOSPACE, "wasm memory cannot grow to " + end + " bytes");
+  try {
+    memory.grow(pages); // throws RangeError past the module's maximum (2 GiB)
+  } catch {
+    throw new HccError(HCC_E_NOSPACE, "wasm memory cannot grow to " + end + " bytes");
+  }
 }
 
 ensure(P_FREE);

@@ -170,3 +170,10 @@ test("1000 calls: memory stays at its size after the first round", () => {
   for (let i = 0; i < 50; i++) { round(); hcc.repair(big); }
   assert.equal(hcc.wasmMemory.buffer.byteLength, grown);
 });
+
+test("a call needing more than the wasm memory can hold throws HCC_E_NOSPACE", () => {
+  // an output buffer of 2 GiB passes the module's 2 GiB maximum
+  const c = goldenCase("PAIRS-1-call-id-wins");
+  throwsHcc(() => hcc.run(c.op, c.input, c.params, { outputCapacity: 2 ** 31 }), "HCC_E_NOSPACE", /cannot grow/);
+  assert.deepEqual(Buffer.from(hcc.run(c.op, c.input, c.params)), Buffer.from(c.output));
+});
