@@ -1,9 +1,9 @@
 // index.d.ts -- types of index.mjs (the hcc WebAssembly binding).
 
-/** JSON text as UTF-8 bytes or a string (passed through untouched), or any
+/** JSON text as UTF-8 bytes (any ArrayBuffer view or an ArrayBuffer) or a string (passed through untouched), or any
  * other JS value (serialised with JSON.stringify).  A JS number holds
  * integers exactly only up to 2^53: pass bytes to keep larger ones. */
-export type Input = Uint8Array | string | unknown;
+export type Input = Uint8Array | ArrayBufferView | ArrayBuffer | string | unknown;
 
 /** Parameters by hermes's names (snake_case, as hcc_params_set takes them);
  * an unset one keeps the library default (hermes's). */

@@ -98,7 +98,8 @@ function paramText(name, value) {
   throw new HccError(HCC_E_PARAM, "parameter value must be a boolean, number or string: " + name);
 }
 
-// Writes the params into the region (after init) and returns the first free byte.
+// Sets the params in the region's hcc_params (after hcc_params_init), each
+// name and value passed through a scratch at `at`, free again afterwards.
 function setParams(params, at) {
   X.hcc_params_init(P_PARAMS);
   if (params === null || typeof params !== "object") throw new HccError(HCC_E_PARAM, "params must be an object");
@@ -112,16 +113,19 @@ function setParams(params, at) {
     const rc = X.hcc_params_set(P_PARAMS, at, n.length, at + n.length, v.length, P_ERROR);
     if (rc !== HCC_OK) throw errorFrom(rc, name + "=" + paramText(name, value));
   }
-  return at;
 }
 
 // A lone surrogate in a JS string has no UTF-8 form (TextEncoder would write
 // U+FFFD and so change the text): refuse it, at its UTF-8 byte offset.
 const LONE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-/** The UTF-8 JSON bytes of an input: Uint8Array and string pass through, other values are JSON.stringify'd. */
+/** The UTF-8 JSON bytes of an input: bytes (Uint8Array, any ArrayBuffer
+ * view, an ArrayBuffer) and strings pass through, other values are
+ * JSON.stringify'd (which would turn bytes into an object of numbers). */
 function inputBytes(input) {
   if (input instanceof Uint8Array) return input;
+  if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
+  if (input instanceof ArrayBuffer) return new Uint8Array(input);
   let text = input;
   if (typeof input !== "string") {
     text = JSON.stringify(input);
@@ -151,8 +155,8 @@ function opNumber(opName) {
 export function run(opName, bytes, params = {}, options = {}) {
   const op = opNumber(opName);
   const input = inputBytes(bytes);
-  const at = setParams(params, P_FREE);
-  const pIn = align16(at);
+  setParams(params, P_FREE);
+  const pIn = P_FREE;
   ensure(pIn + input.length);
   u8().set(input, pIn);
   let rc = X.hcc_workspace_size(op, P_PARAMS, pIn, input.length, P_NEED, P_ERROR);
@@ -161,6 +165,7 @@ export function run(opName, bytes, params = {}, options = {}) {
   const pWs = align16(pIn + input.length);
   const pOut = align16(pWs + need);
   let cap = options.outputCapacity ?? input.length + 4096;
+  if (!Number.isSafeInteger(cap) || cap < 0) throw new HccError(HCC_E_PARAM, "options.outputCapacity must be a whole number of bytes");
   let runs = 0;
   for (;;) {
     ensure(pOut + cap);

@@ -177,3 +177,14 @@ test("a call needing more than the wasm memory can hold throws HCC_E_NOSPACE", (
   throwsHcc(() => hcc.run(c.op, c.input, c.params, { outputCapacity: 2 ** 31 }), "HCC_E_NOSPACE", /cannot grow/);
   assert.deepEqual(Buffer.from(hcc.run(c.op, c.input, c.params)), Buffer.from(c.output));
 });
+
+test("bytes in any ArrayBuffer form pass through as bytes; a bad outputCapacity is refused", () => {
+  const c = goldenCase("PAIRS-1-call-id-wins");
+  const padded = new Uint8Array(c.input.length + 8);
+  padded.set(c.input, 4);
+  const views = [Buffer.from(c.input), padded.subarray(4, 4 + c.input.length), new DataView(padded.buffer, 4, c.input.length),
+    c.input.slice().buffer];
+  for (const v of views) assert.deepEqual(Buffer.from(hcc.repair(v, c.params, { raw: true })), Buffer.from(c.output), v.constructor.name);
+  throwsHcc(() => hcc.run(c.op, c.input, c.params, { outputCapacity: -1 }), "HCC_E_PARAM");
+  throwsHcc(() => hcc.run(c.op, c.input, c.params, { outputCapacity: "big" }), "HCC_E_PARAM");
+});
