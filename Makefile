@@ -122,6 +122,7 @@ test: deps all alloc-check generated-check warn-clang unit cli-test install-test
 	$(MAKE) --no-print-directory avx2
 	$(MAKE) --no-print-directory asan
 	$(MAKE) --no-print-directory ubsan
+	$(MAKE) --no-print-directory js-test
 	@echo "make test: all stages passed"
 
 cli-test: all
@@ -228,6 +229,9 @@ spec-examples: all
 
 clean:
 	rm -rf $(B)
+
+# ---- the WebAssembly/npm binding: make js, js-test, js-pack ------------------
+include bindings/js/js.mk
 
 # ---- fuzzing ---------------------------------------------------------------
 # (owned by the fuzzing work; fuzz/README.md explains every target)

@@ -16,6 +16,10 @@ command -v groff >/dev/null   || missing="$missing groff-base"
 command -v col >/dev/null     || missing="$missing bsdextrautils"
 # the conformance matrix's page is checked in headless Chromium
 command -v chromium >/dev/null || missing="$missing chromium"
+# the WebAssembly/npm binding (bindings/js): emcc builds hcc.wasm; Debian's
+# emscripten brings nodejs, and npm packs and installs the package
+command -v emcc >/dev/null    || missing="$missing emscripten"
+command -v npm >/dev/null     || missing="$missing npm"
 # libFuzzer and the sanitizer runtimes of Debian's clang 14
 ls /usr/lib/llvm-14/lib/clang/14*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 \
   || missing="$missing libclang-rt-14-dev"
