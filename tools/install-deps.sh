@@ -9,6 +9,8 @@ command -v clang >/dev/null   || missing="$missing clang"
 command -v afl-clang-fast >/dev/null || missing="$missing afl++"
 command -v lcov >/dev/null    || missing="$missing lcov"
 command -v python3 >/dev/null || missing="$missing python3"
+# make python-test installs the Python package with pip (no index, no download)
+python3 -m pip --version >/dev/null 2>&1 || missing="$missing python3-pip"
 # the conformance matrix's page is checked in headless Chromium
 command -v chromium >/dev/null || missing="$missing chromium"
 # libFuzzer and the sanitizer runtimes of Debian's clang 14
