@@ -15,7 +15,7 @@ CLI_SRC := $(sort $(wildcard ref/cli/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: all deps install uninstall install-test test conform matrix matrix-check conformance-test unit alloc-check generated-check spec-examples tools-test clean asan ubsan \
+.PHONY: python-test all deps install uninstall install-test test conform matrix matrix-check conformance-test unit alloc-check generated-check spec-examples tools-test clean asan ubsan \
         fuzz afl coverage bench bench-json bench-redact cli-test corpus-min regen fuzz-build replay-build fuzz-replay fuzz-smoke portable sse2 avx2 warn-clang libFuzzer
 
 all: $(B)/libhcc.a $(B)/hcc $(B)/libhcc.so
@@ -103,13 +103,29 @@ install-test: all
 	sh tests/install/test_shared.sh $(B)
 	sh tests/install/test_install.sh
 
+# ---- the Python package (bindings/python, bindings/python/README.md) -------
+# Its unittest suite against build/libhcc.so, then a real install: pip
+# builds the wheel with the package's own stdlib-only backend (no index, no
+# download) into $(B)/py-install, and the installed copy runs from there
+# with HCC_LIBRARY unset, so it must find the library the wheel bundles.
+PY_INSTALL := $(B)/py-install
+python-test: all
+	cd bindings/python && HCC_LIBRARY=$(CURDIR)/$(B)/libhcc.so $(PYTHON) -m unittest discover -s tests -t tests 2>&1 \
+	  | tee $(CURDIR)/$(B)/python-test.log | tail -3; grep -qE '^OK' $(CURDIR)/$(B)/python-test.log
+	rm -rf $(PY_INSTALL)
+	PIP_ROOT_USER_ACTION=ignore $(PYTHON) -m pip install -q --no-index --no-cache-dir --disable-pip-version-check --target $(PY_INSTALL) bindings/python
+	cd $(PY_INSTALL) && env -u HCC_LIBRARY $(PYTHON) -c 'import hcc, os; \
+	  p = hcc.library_path(); assert p == os.path.join(os.getcwd(), "hcc", "libhcc.so.0"), p; \
+	  print("python-test: installed wheel uses", os.path.relpath(p, "$(CURDIR)")); \
+	  print(hcc.repair([{"role": "user", "content": "hi"}, {"role": "tool", "tool_call_id": "gone", "content": "orphan"}]))'
+
 # ---- the two README commands -------------------------------------------
 conform: deps all
 	$(PYTHON) tools/conform.py --impl "$(if $(IMPL),$(IMPL),$(B)/hcc --protocol)" $(CONFORM_FLAGS)
 
 # Every stage; the fuzz stages and the coverage gate are defined further
 # down (fuzzing section).  About 6 minutes on a 2-core machine.
-test: deps all alloc-check generated-check warn-clang unit cli-test install-test tools-test conformance-test spec-examples
+test: deps all alloc-check generated-check warn-clang unit cli-test install-test tools-test conformance-test spec-examples python-test
 	$(PYTHON) tools/conform.py --impl "$(B)/hcc --protocol" --exact
 	$(PYTHON) tools/conform.py --impl "$(B)/hcc" --serve --exact
 	$(PYTHON) tools/coverage_of_rules.py

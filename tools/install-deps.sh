@@ -14,6 +14,8 @@ command -v pkg-config >/dev/null || missing="$missing pkg-config"
 command -v man >/dev/null     || missing="$missing man-db"
 command -v groff >/dev/null   || missing="$missing groff-base"
 command -v col >/dev/null     || missing="$missing bsdextrautils"
+# make python-test installs the Python package with pip (no index, no download)
+python3 -m pip --version >/dev/null 2>&1 || missing="$missing python3-pip"
 # the conformance matrix's page is checked in headless Chromium
 command -v chromium >/dev/null || missing="$missing chromium"
 # the WebAssembly/npm binding (bindings/js): emcc builds hcc.wasm; Debian's
