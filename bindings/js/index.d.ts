@@ -102,3 +102,5 @@ export const trajectory: Op<unknown>;
 export const check: Op<string | object[]>;
 export const stripMedia: Op<unknown>;
 export const alignAt: Op<unknown>;
+/** hermes's redact_sensitive_text on one JSON string (REDACT-*). */
+export const redact: Op<string>;

@@ -220,6 +220,7 @@ export const trajectory = (input, params, options) => call("trajectory", input, 
 export const check = (input, params, options) => call("check", input, params, options);
 export const stripMedia = (input, params, options) => call("strip-media", input, params, options);
 export const alignAt = (input, params, options) => call("align-at", input, params, options);
+export const redact = (input, params, options) => call("redact", input, params, options);
 
 /** The wasm memory (for tests and for callers watching its size). */
 export const wasmMemory = memory;

@@ -12,7 +12,7 @@ its comments are the documentation this package follows).
 
 One function per op (validate, messages, align, trajectory_snap,
 truncate_args, strip_prefix, with_prefix, classify_summary, repair, prune,
-prune_only, compress, trajectory, check, strip_media, align_at), each
+prune_only, compress, trajectory, check, strip_media, align_at, redact), each
   hcc.<op>(input, *, <the op's parameters>, raw=False, **params)
 (see hcc._ops for input, parameters and output), and hcc.run(op_name,
 data, **params) -> bytes underneath them.
@@ -36,7 +36,7 @@ from ._native import LibraryNotFound, library_path, param_names  # noqa: F401
 from ._ops import (  # noqa: F401
     validate, messages, align, trajectory_snap, truncate_args, strip_prefix, with_prefix,
     classify_summary, repair, prune, prune_only, compress, trajectory, check, strip_media,
-    align_at, OP_FUNCTIONS)
+    align_at, redact, OP_FUNCTIONS)
 from . import _native as _n
 
 __version__ = VERSION

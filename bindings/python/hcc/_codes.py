@@ -42,7 +42,7 @@ MAX_INPUT = 0x7ffffff0
 # The ops in hcc_op order (enum hcc_op), by their CLI names.
 OPS = ("validate", "messages", "align", "trajectory-snap", "truncate-args", "strip-prefix",
        "with-prefix", "classify-summary", "repair", "prune", "prune-only", "compress",
-       "trajectory", "check", "strip-media", "align-at")
+       "trajectory", "check", "strip-media", "align-at", "redact")
 
 
 def error_name(code):

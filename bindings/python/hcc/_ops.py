@@ -318,7 +318,18 @@ def align_at(input, *, at=0, raw=False, **params):
     """
     return _op('align-at', input, raw, params, dict(at=at))
 
-OP_FUNCTIONS = ['validate', 'messages', 'align', 'trajectory_snap', 'truncate_args', 'strip_prefix', 'with_prefix', 'classify_summary', 'repair', 'prune', 'prune_only', 'compress', 'trajectory', 'check', 'strip_media', 'align_at']
+
+def redact(input, *, raw=False, **params):
+    """hermes's redact_sensitive_text on one string (REDACT-*): a JSON string
+    in, the redacted string out.  Texts the unimplemented assignment and
+    header passes could change are refused with HCC_E_UNSUPPORTED
+    (REDACT-2, DIV-REDACT-1).
+
+    Returns: The redacted text (a str).
+    """
+    return _op('redact', input, raw, params)
+
+OP_FUNCTIONS = ['validate', 'messages', 'align', 'trajectory_snap', 'truncate_args', 'strip_prefix', 'with_prefix', 'classify_summary', 'repair', 'prune', 'prune_only', 'compress', 'trajectory', 'check', 'strip_media', 'align_at', 'redact']
 
 
 _DEFAULTS = {}
