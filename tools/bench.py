@@ -132,6 +132,9 @@ def gen(kind, args, name):
             return path, meta
     except (OSError, ValueError, KeyError):
         pass
+    if not os.access(GEN, os.X_OK):
+        sys.exit("bench: %s is missing: run `make %s` (make bench builds it)"
+                 % (GEN, os.path.relpath(GEN, ROOT)))
     t0 = time.perf_counter()
     subprocess.run([GEN, kind, *args, "--seed", str(SEED), "-o", path], check=True)
     with open(meta_path) as f:
