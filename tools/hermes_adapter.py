@@ -38,32 +38,22 @@ class Hermes:
         self.Unsupported = Unsupported
 
     # Loaded on first use, so that an op needing other files (redact needs
-    # only agent/redact.py) runs without the compressor in HERMES_SRC.
-    @property
-    def cc(self):
-        if self._cc is None:
-            self._cc = importlib.import_module("agent.context_compressor")
-        return self._cc
+    # only agent/redact.py) runs without the compressor in HERMES_SRC; the
+    # history adapter (impls/hermes) sets cc and mm to its own modules.
+    def _lazy(attr, module):
+        def get(self):
+            if getattr(self, attr) is None:
+                setattr(self, attr, importlib.import_module(module))
+            return getattr(self, attr)
 
-    @cc.setter
-    def cc(self, module):  # the history adapter (impls/hermes) sets its own
-        self._cc = module
+        def put(self, value):
+            setattr(self, attr, value)
+        return property(get, put)
 
-    @property
-    def mm(self):
-        if self._mm is None:
-            self._mm = importlib.import_module("agent.model_metadata")
-        return self._mm
-
-    @mm.setter
-    def mm(self, module):
-        self._mm = module
-
-    @property
-    def traj(self):
-        if self._traj is None:
-            self._traj = importlib.import_module("trajectory_compressor")
-        return self._traj
+    cc = _lazy("_cc", "agent.context_compressor")
+    mm = _lazy("_mm", "agent.model_metadata")
+    traj = _lazy("_traj", "trajectory_compressor")
+    del _lazy
 
     def compressor(self, params):
         """A ContextCompressor configured from protocol params, with no
