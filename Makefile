@@ -15,7 +15,7 @@ CLI_SRC := $(sort $(wildcard ref/cli/*.c))
 UNIT_SRC := $(sort $(wildcard tests/unit/test_*.c))
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(B)/tests/%)
 
-.PHONY: python-test all deps install uninstall install-test test conform matrix matrix-check conformance-test unit alloc-check generated-check spec-examples tools-test clean asan ubsan \
+.PHONY: python-test all deps install uninstall install-test test conform matrix matrix-check conformance-test unit alloc-check generated-check spec-examples tools-test hermes-tests clean asan ubsan \
         fuzz afl coverage bench bench-json bench-redact cli-test corpus-min regen fuzz-build replay-build fuzz-replay fuzz-smoke portable sse2 avx2 warn-clang libFuzzer
 
 all: $(B)/libhcc.a $(B)/hcc $(B)/libhcc.so
@@ -147,10 +147,20 @@ cli-test: all
 
 # The tools that need no build: tools/bench_compare.py, bench.py's hermes
 # steps, gen_man.py.
-tools-test:
+tools-test: all
 	PYTHON=$(PYTHON) sh tests/tools/test_bench_compare.sh
 	PYTHON=$(PYTHON) sh tests/tools/test_bench_steps.sh
 	PYTHON=$(PYTHON) sh tests/tools/test_gen_man.sh
+	$(PYTHON) -m unittest tests/hermes/test_hermes_tests.py
+
+# ---- hermes-agent's own unit tests against hcc (tools/hermes_tests.py) ----
+# make hermes-tests HERMES_SRC=DIR HERMES_TESTS=DIR: each test of the files
+# tests/hermes/expected.json lists, on the pinned code alone and with hcc
+# substituted; fails when a test's class differs from the expected file.
+# HERMES_TESTS_FLAGS=--no-hcc: the pinned code's own counts.
+hermes-tests: all
+	$(PYTHON) tools/hermes_tests.py $(if $(HERMES_SRC),--hermes-src $(HERMES_SRC)) \
+	  $(if $(HERMES_TESTS),--hermes-tests $(HERMES_TESTS)) $(HERMES_TESTS_FLAGS)
 
 # ---- the conformance matrix (impls/, conformance/) -------------------------
 # make matrix IMPLS_SRC=DIR HERMES_SRC=DIR: the whole corpus through every

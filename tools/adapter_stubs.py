@@ -72,7 +72,19 @@ class _ContextEngine:
 
 
 class _FailoverReason(enum.Enum):
+    """The members agent/context_compressor.py names."""
     unknown = "unknown"
+    rate_limit = "rate_limit"
+    auth = "auth"
+    auth_permanent = "auth_permanent"
+    billing = "billing"
+
+
+def _classify_api_error(exc, *a, **k):
+    """Every summarizer error reads as reason `unknown`: the compressor then
+    decides on the error's text and status code alone (its own checks);
+    the real classifier (unpinned) is not there to say rate_limit or auth."""
+    return types.SimpleNamespace(reason=_FailoverReason.unknown)
 
 
 def _stubs():
@@ -93,11 +105,14 @@ def _stubs():
         ),
         "agent.error_classifier": dict(
             FailoverReason=_FailoverReason,
-            classify_api_error=lambda *a, **k: None,
+            classify_api_error=_classify_api_error,
         ),
         # Only used to redact text sent to the summarizer.
         "agent.redact": dict(redact_sensitive_text=lambda text, *a, **k: text),
-        "agent.agent_runtime_helpers": dict(strip_think_blocks=lambda text, *a, **k: text),
+        # hermes calls it as strip_think_blocks(agent_or_None, content), in
+        # the summarizer's input and on its answer; the stand-in keeps the
+        # content as it is (no <think> block is removed).
+        "agent.agent_runtime_helpers": dict(strip_think_blocks=lambda agent, content, *a, **k: content),
         "hermes_time": dict(now=lambda: __import__("datetime").datetime.now()),
         # The constant as hermes-agent's tools/todo_tool.py defines it.
         "tools.todo_tool": dict(

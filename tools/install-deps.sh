@@ -16,6 +16,11 @@ command -v groff >/dev/null   || missing="$missing groff-base"
 command -v col >/dev/null     || missing="$missing bsdextrautils"
 # make python-test installs the Python package with pip (no index, no download)
 python3 -m pip --version >/dev/null 2>&1 || missing="$missing python3-pip"
+# make hermes-tests runs hermes-agent's own pytest files against hcc (Debian's
+# pytest, for Debian's python3; tools/hermes_tests.py finds it there)
+[ -d /usr/lib/python3/dist-packages/pytest ] || missing="$missing python3-pytest"
+# (hermes marks its async tests with pytest.mark.asyncio)
+[ -d /usr/lib/python3/dist-packages/pytest_asyncio ] || missing="$missing python3-pytest-asyncio"
 # the conformance matrix's page is checked in headless Chromium
 command -v chromium >/dev/null || missing="$missing chromium"
 # the WebAssembly/npm binding (bindings/js): emcc builds hcc.wasm; Debian's
