@@ -1,6 +1,6 @@
 /* args.h -- JSON-safe shrinking of one tool-call arguments string (spec
  * ARGS-1 to ARGS-4, ARGS-7): the step the truncate-args op, pass 3 of the
- * prune (PRUNE-7) and compress share.  Implemented in op_truncate_args.c. */
+ * prune (PRUNE-7) and compress share.  Implemented in args.c. */
 #ifndef HCC_ARGS_H
 #define HCC_ARGS_H
 #include "transcript.h"

@@ -39,7 +39,7 @@ int hcc__check_run(const hcc_transcript *t, const hcc_check_opts *opts,
 int hcc__check_transcript(const hcc_transcript *t, int profile, hcc_arena *a,
                           hcc_out *o_or_NULL, size_t *nfindings);
 
-/* ---- the finding writer (op_check.c), shared with check_rules.c ------- */
+/* ---- the finding writer (check_findings.c), used by check_rules.c ----- */
 
 /* Provider error texts, quoted verbatim from api-rules.md (CHECK-21). */
 typedef enum {

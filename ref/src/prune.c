@@ -30,6 +30,7 @@
 #include "py.h"
 #include "pyspace.h"
 #include "summary_text.h"
+#include "tail_walk.h"
 
 /* Tool outputs shorter than this are never deduplicated (pass 1). */
 #define DEDUPE_MIN_CHARS 200
@@ -889,29 +890,6 @@ static int dedupe(hcc_prune *p, hcc_error *err) {
 }
 
 /* ---- the boundary (PRUNE-1) ------------------------------------------------- */
-
-int hcc__tail_walk(int64_t n, int64_t budget, int64_t protect_count, hcc_msg_tokens_fn tokens_of,
-                   void *ctx, int64_t *start, hcc_error *err) {
-  int64_t min_protect = protect_count;
-  if (min_protect > n) min_protect = n;
-  if (min_protect > HCC_MAX_TAIL_MESSAGE_FLOOR) min_protect = HCC_MAX_TAIL_MESSAGE_FLOOR;
-  int64_t acc = 0, boundary = n;
-  for (int64_t i = n - 1; i >= 0; i--) {
-    int64_t tokens;
-    int rc = tokens_of(ctx, (int)i, &tokens, err);
-    if (rc != HCC_OK) return rc;
-    if (acc + tokens > budget && n - i >= min_protect) {
-      boundary = i;
-      break;
-    }
-    acc += tokens;
-    boundary = i;
-  }
-  int64_t protected_count = n - boundary;
-  if (protected_count < min_protect) protected_count = min_protect;
-  *start = n - protected_count;
-  return HCC_OK;
-}
 
 static int orig_tokens(void *ctx, int i, int64_t *tokens, hcc_error *err) {
   return hcc__prune_orig_tokens(ctx, i, tokens, err);

@@ -1,4 +1,4 @@
-/* test_check.c -- the provider check (check.h, op_check.c, check_rules.c).
+/* test_check.c -- the provider check (check.h, op_check.c, check_rules.c, check_findings.c).
  *
  * The golden corpus (golden/check/) pins each rule's findings; these tests
  * pin what the corpus cannot see: the workspace contract (the exact size
