@@ -20,7 +20,7 @@ const s: string = version; const o: readonly string[] = ops;
 `;
 const BAD = `import { repair } from "hcc";\nconst b: Uint8Array = repair([], {}, { raw: false });\n`;
 
-test("index.d.ts under tsc --strict", { skip: !haveTsc && "no tsc (apt-get install node-typescript)" }, () => {
+test("index.d.ts under tsc --strict", { skip: !haveTsc && "no tsc (make deps installs node-typescript)" }, () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hcc-js-types-"));
   try {
     fs.mkdirSync(path.join(dir, "node_modules"));
