@@ -170,6 +170,22 @@ def build(hcc, cc, rec):
             return original("has_content_to_compress")(self, messages)
         return steps["has_content_to_compress"]
 
+    # ---- one message's budget tokens (ALIGN-4) ----
+    @module_fn("_estimate_msg_budget_tokens")
+    def _estimate_msg_budget_tokens(msg):
+        rec.hit("_estimate_msg_budget_tokens")
+        return hcc.align([msg], explain=True)["steps"]["budget_tokens"][0]
+
+    # ---- the latest real user turn (ALIGN-14) ----
+    @method("_find_last_user_message_idx")
+    def _find_last_user_message_idx(self, messages, head_end):
+        if head_end != 0:
+            # align reports the search from index 0 only
+            rec.decline("_find_last_user_message_idx", "head_end other than 0")
+            return original("_find_last_user_message_idx")(self, messages, head_end)
+        rec.hit("_find_last_user_message_idx")
+        return hcc.align(messages, explain=True)["steps"]["find_last_user_message_idx"]
+
     # ---- summary prefixes (PREFIX-*) ----
     @method("_strip_summary_prefix")
     def _strip_summary_prefix(summary):
