@@ -131,6 +131,7 @@ test: deps all alloc-check generated-check warn-clang unit cli-test install-test
 	$(PYTHON) tools/coverage_of_rules.py
 	$(MAKE) --no-print-directory fuzz-replay
 	$(MAKE) --no-print-directory fuzz-selftest
+	$(MAKE) --no-print-directory fuzz-diff-test
 	$(MAKE) --no-print-directory fuzz-smoke
 	$(MAKE) --no-print-directory coverage
 	$(MAKE) --no-print-directory portable
@@ -316,6 +317,9 @@ $(eval $(call fuzz_flavour,rp,$(RP_CC),$(RP_FLAGS),$(RP_FLAGS)))
 $(eval $(call fuzz_flavour,afl,AFL_QUIET=1 $(AFL_CC),,))
 $(eval $(call fuzz_flavour,aflcmp,AFL_QUIET=1 AFL_LLVM_CMPLOG=1 $(AFL_CC),,))
 $(eval $(call fuzz_flavour,wk,$(WK_CC),$(WK_LIBFLAGS),))
+# differential (fuzz/differential): coverage only, no ASan (an embedded
+# CPython does not survive it cheaply)
+$(eval $(call fuzz_flavour,fd,$(FZ_CC),-fsanitize=fuzzer-no-link,-fsanitize=fuzzer-no-link))
 
 # the harness main: fuzz_op.c for an op, fuzz_chain.c for "chain"
 main_src = $(if $(filter chain,$(1)),fuzz/fuzz_chain.c,fuzz/fuzz_op.c)
@@ -341,10 +345,47 @@ $(B)/work/%: fuzz/work_main.c $(B)/wk/libhcc-fuzz.a
 	@mkdir -p $(@D)
 	$(WK_CC) $(FUZZ_CPP) $(FUZZ_OPT) $(call opdef,$*) fuzz/work_main.c $(B)/wk/libhcc-fuzz.a $(WK_LINK) -o $@
 
-.PRECIOUS: $(B)/fz/obj/%.o $(B)/rp/obj/%.o $(B)/afl/obj/%.o $(B)/aflcmp/obj/%.o $(B)/wk/obj/%.o \
+# ---- differential fuzzing (fuzz/differential/diff_fuzz.c, fuzz/README.md) ----
+# One binary per op the hermes adapter has, with Debian's CPython embedded
+# (libpython3-dev; /usr/bin/python3-config, whatever python3 is first on PATH).
+FUZZ_DIFF_OPS := align align_at truncate_args strip_prefix with_prefix classify_summary repair \
+                 prune prune_only compress trajectory trajectory_snap strip_media redact
+PY_EMBED_CONFIG ?= /usr/bin/python3-config
+PY_EMBED_CFLAGS = $(shell $(PY_EMBED_CONFIG) --includes)
+PY_EMBED_LIBS = $(shell $(PY_EMBED_CONFIG) --embed --ldflags)
+$(B)/fuzz-diff/%: fuzz/differential/diff_fuzz.c $(B)/fd/libhcc-fuzz.a
+	@mkdir -p $(@D)
+	$(FZ_CC) $(FUZZ_CPP) $(FUZZ_OPT) -fsanitize=fuzzer-no-link $(PY_EMBED_CFLAGS) \
+	  -DHCC_DIFF_OP=HCC_OP_$(shell echo $* | tr a-z A-Z) -DHCC_TOOLS_DIR='"$(CURDIR)/tools"' \
+	  $< $(B)/fd/libhcc-fuzz.a -fsanitize=fuzzer $(PY_EMBED_LIBS) -o $@
+fuzz-diff-build: $(addprefix $(B)/fuzz-diff/,$(FUZZ_DIFF_OPS))
+
+# make fuzz-diff HERMES_SRC=DIR [FUZZ_SECONDS=N] [FUZZ_DIFF_OPS=...]: every
+# op for FUZZ_SECONDS against the pinned hermes (or HCC_DIFF_IMPL="cmd"),
+# seeded from its corpus and kept inputs; a difference stops that op with
+# its report and the input in $(B)/fuzz-diff-work/<op>-crash-*.
+fuzz-diff: fuzz-diff-build
+	@if [ -z "$(HERMES_SRC)" ] && [ -z "$$HCC_DIFF_IMPL" ]; then \
+	  echo "fuzz-diff: set HERMES_SRC (the pinned hermes files, README.md) or HCC_DIFF_IMPL=\"cmd\" (a --serve program)"; exit 0; fi; \
+	set -e; for t in $(FUZZ_DIFF_OPS); do $(SEEDS); mkdir -p $(B)/fuzz-diff-work/$$t; \
+	  HERMES_SRC=$(HERMES_SRC) $(B)/fuzz-diff/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -dict=fuzz/hcc.dict \
+	    -print_final_stats=1 -artifact_prefix=$(B)/fuzz-diff-work/$$t- $(B)/fuzz-diff-work/$$t $$seeds \
+	    >$(B)/fuzz-diff-work/$$t.log 2>&1 || { tail -30 $(B)/fuzz-diff-work/$$t.log; exit 1; }; \
+	  printf '%-18s %s\n' $$t "$$(grep -E '^stat::(number_of_executed_units|average_exec_per_sec)' $(B)/fuzz-diff-work/$$t.log | sed 's/stat:://; s/  */ /g' | tr '\n' ' ')"; \
+	  grep '^diff_fuzz ' $(B)/fuzz-diff-work/$$t.log | tail -1; done
+
+# The machinery in make test, without hermes: the verdict rules on their own
+# cases, and the harness against a stand-in that differs from hcc on one
+# planted input class (it must be found) and against hcc itself (nothing
+# may be reported).
+fuzz-diff-test: fuzz-diff-build
+	$(PYTHON) -m unittest tests/fuzz/test_div_classify.py tests/tools/test_fuzz_diff_table.py
+	sh tests/fuzz/test_fuzz_diff.sh $(B)
+
+.PRECIOUS: $(B)/fd/obj/%.o $(B)/fd/obj/lib/%.o $(B)/fz/obj/%.o $(B)/rp/obj/%.o $(B)/afl/obj/%.o $(B)/aflcmp/obj/%.o $(B)/wk/obj/%.o \
            $(B)/fz/obj/lib/%.o $(B)/rp/obj/lib/%.o $(B)/afl/obj/lib/%.o $(B)/aflcmp/obj/lib/%.o $(B)/wk/obj/lib/%.o
 
-.PHONY: fuzz-build replay-build work-build afl-build fuzz-replay fuzz-smoke fuzz afl corpus corpus-min \
+.PHONY: fuzz-diff fuzz-diff-build fuzz-diff-test fuzz-build replay-build work-build afl-build fuzz-replay fuzz-smoke fuzz afl corpus corpus-min \
         fuzz-work fuzz-selftest coverage coverage-build coverage-gate cflite-check
 
 fuzz-build: $(addprefix $(B)/fuzz/,$(FUZZ_TARGETS))

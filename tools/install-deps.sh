@@ -29,6 +29,8 @@ command -v emcc >/dev/null    || missing="$missing emscripten"
 command -v npm >/dev/null     || missing="$missing npm"
 # bindings/js/test/types.test.mjs type-checks index.d.ts with tsc --strict
 command -v tsc >/dev/null     || missing="$missing node-typescript"
+# the differential fuzzer embeds Debian's CPython (python3-config --embed)
+[ -x /usr/bin/python3-config ] || missing="$missing python3-dev"
 # libFuzzer and the sanitizer runtimes of Debian's clang 14
 ls /usr/lib/llvm-14/lib/clang/14*/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1 \
   || missing="$missing libclang-rt-14-dev"

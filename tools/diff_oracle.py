@@ -1,0 +1,90 @@
+"""diff_oracle.py -- the Python side of the in-process differential fuzzer
+(fuzz/differential/diff_fuzz.c embeds CPython and calls this module).
+
+  setup()  -> None, or the sentence saying what to set
+  check(op, params_json, data, hcc_status, hcc_out, hcc_err) -> None or a report
+
+The other side is, by default, the pinned hermes from HERMES_SRC, run
+through the very code the corpus uses (tools/hermes_adapter.py's dispatcher
+and adapter_protocol.handle, in this process: no pipe, no second adapter).
+With HCC_DIFF_IMPL="cmd ..." it is any program speaking spec/PROTOCOL.md
+--serve, through conform.py's persistent runner.
+
+Each call builds the request {"op", "params", "input_b64"} the corpus
+runner would send, asks the other side, and hands both answers to
+div_classify.classify.  None: the answers agree or a documented rule
+explains the difference.  A report (str): the op, the parameters, the kind
+of difference, where the outputs first part, both answers; the harness
+prints it and aborts, so libFuzzer keeps the input.
+
+State: the adapter builds a new ContextCompressor / TrajectoryCompressor
+for every request (hermes_adapter.Hermes.compressor), as the corpus runs
+do; only the loaded modules persist, as they do in a hermes process.
+Counts of every verdict are kept for the run's summary (stats()).
+"""
+import base64
+import collections
+import json
+import os
+import shlex
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import casefmt  # noqa: E402
+import div_classify  # noqa: E402
+
+_state = {"ask": None, "counts": collections.Counter()}
+
+
+def setup():
+    impl = os.environ.get("HCC_DIFF_IMPL")
+    if impl:
+        from conform import ServeRunner
+        runner = ServeRunner(shlex.split(impl), 30)
+
+        def ask(op, req):
+            return runner.run(req)
+        _state["ask"] = ask
+        return None
+    src = os.environ.get("HERMES_SRC")
+    if not src:
+        return ("diff_fuzz: set HERMES_SRC to the folder of the pinned hermes files (README.md, "
+                "'Checking the corpus against hermes'), or HCC_DIFF_IMPL to a program that speaks "
+                "spec/PROTOCOL.md --serve")
+    import adapter_protocol
+    import hermes_adapter
+    dispatch = hermes_adapter.dispatcher(hermes_adapter.Hermes(src))
+
+    def ask(op, req):
+        rc, out, err = adapter_protocol.handle(dispatch, op, casefmt.request_line(req))
+        return rc, out, err.encode("utf-8", "surrogatepass")
+    _state["ask"] = ask
+    return None
+
+
+def check(op, params_json, data, hcc_status, hcc_out, hcc_err):
+    params = json.loads(params_json)
+    req = {"op": op, "params": params, "input_b64": base64.b64encode(data).decode("ascii")}
+    other = _state["ask"](op, req)
+    hcc = (hcc_status, hcc_out, hcc_err)
+    agrees, name = div_classify.classify(op, params, data, hcc, other)
+    _state["counts"][name] += 1
+    if agrees:
+        return None
+    lines = ["hcc differential: %s with params %s: %s" % (op, params_json.decode("utf-8"), name)]
+    if name == "outputs differ":
+        try:
+            d = casefmt.first_difference(hcc_out.decode("utf-8"), other[1].decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            d = None
+        if d:
+            lines.append("  first difference at %s: hcc %s, other %s" % d)
+    for who, (rc, out, err) in (("hcc", hcc), ("other", other)):
+        lines.append("  %-5s exit %s: %s" % (who, rc, (out or err)[:400].decode("utf-8", "replace")))
+    return "\n".join(lines)
+
+
+def stats():
+    """One line, a JSON object: how many inputs got each verdict."""
+    return json.dumps(dict(sorted(_state["counts"].items())), ensure_ascii=False)
