@@ -367,12 +367,13 @@ fuzz-diff-build: $(addprefix $(B)/fuzz-diff/,$(FUZZ_DIFF_OPS))
 fuzz-diff: fuzz-diff-build
 	@if [ -z "$(HERMES_SRC)" ] && [ -z "$$HCC_DIFF_IMPL" ]; then \
 	  echo "fuzz-diff: set HERMES_SRC (the pinned hermes files, README.md) or HCC_DIFF_IMPL=\"cmd\" (a --serve program)"; exit 0; fi; \
-	set -e; for t in $(FUZZ_DIFF_OPS); do $(SEEDS); mkdir -p $(B)/fuzz-diff-work/$$t; \
+	found=""; for t in $(FUZZ_DIFF_OPS); do $(SEEDS); mkdir -p $(B)/fuzz-diff-work/$$t; \
 	  HERMES_SRC=$(HERMES_SRC) $(B)/fuzz-diff/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -dict=fuzz/hcc.dict \
 	    -print_final_stats=1 -artifact_prefix=$(B)/fuzz-diff-work/$$t- $(B)/fuzz-diff-work/$$t $$seeds \
-	    >$(B)/fuzz-diff-work/$$t.log 2>&1 || { tail -30 $(B)/fuzz-diff-work/$$t.log; exit 1; }; \
+	    >$(B)/fuzz-diff-work/$$t.log 2>&1 || { grep -A6 '^hcc differential' $(B)/fuzz-diff-work/$$t.log || tail -30 $(B)/fuzz-diff-work/$$t.log; found="$$found $$t"; }; \
 	  printf '%-18s %s\n' $$t "$$(grep -E '^stat::(number_of_executed_units|average_exec_per_sec)' $(B)/fuzz-diff-work/$$t.log | sed 's/stat:://; s/  */ /g' | tr '\n' ' ')"; \
-	  grep '^diff_fuzz ' $(B)/fuzz-diff-work/$$t.log | tail -1; done
+	  grep '^diff_fuzz ' $(B)/fuzz-diff-work/$$t.log | tail -1; done; \
+	if [ -n "$$found" ]; then echo "fuzz-diff: differences in:$$found (inputs in $(B)/fuzz-diff-work/<op>-crash-*)"; exit 1; fi
 
 # The machinery in make test, without hermes: the verdict rules on their own
 # cases, and the harness against a stand-in that differs from hcc on one

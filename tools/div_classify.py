@@ -102,6 +102,23 @@ def _number_features(data):
     return found
 
 
+# ops whose input is one string, not a transcript
+TEXT_INPUT_OPS = {"redact", "strip-prefix", "with-prefix", "classify-summary"}
+
+
+def _is_transcript(data):
+    """MODEL-1: a JSON array, or an object with a "messages" array (for the
+    trajectory ops, "conversations")."""
+    try:
+        value = json.loads(data.decode("utf-8", "surrogatepass"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return True  # not JSON at all: the JSON-input rule's business, not this one's
+    if isinstance(value, list):
+        return True
+    return isinstance(value, dict) and (isinstance(value.get("messages"), list)
+                                        or isinstance(value.get("conversations"), list))
+
+
 def _by_value(raw):
     """JSON text parsed with numbers as floats (key order ignored)."""
     def num(text):
@@ -139,6 +156,9 @@ RULES = [
      lambda op, p, d, h, o, k: "overflow" in _number_features(d)),
     ("DIV-JSON-3: an integer longer than 4,300 digits",
      lambda op, p, d, h, o, k: "hugeint" in _number_features(d)),
+    ("DIV-MODEL-2: the input is not a transcript",
+     lambda op, p, d, h, o, k: op not in TEXT_INPUT_OPS and h[0] == 1 and code_of(h[2]) == b"HCC_E_SHAPE"
+     and not _is_transcript(d)),
     ("DIV-REDACT-1: hcc refuses text the unimplemented redaction passes could change",
      lambda op, p, d, h, o, k: op == "redact" and h[0] == 1 and code_of(h[2]) == b"HCC_E_UNSUPPORTED"),
 ]

@@ -92,6 +92,17 @@ class Rules(unittest.TestCase):
         self.assertEqual(verdict(OUT, OTHER_OUT, data=b'[{"x": ' + b"1" * 4300 + b"}]"),
                          (False, "outputs differ"))
 
+    def test_not_a_transcript(self):
+        # the fuzz finding of DIV-MODEL-2: hermes answers [] for ""
+        ok, name = verdict(refused(b"HCC_E_SHAPE"), (0, b"[]", b""), data=b'""', op="truncate-args")
+        self.assertTrue(ok)
+        self.assertTrue(name.startswith("DIV-MODEL-2"))
+        # a real transcript refused with SHAPE is not explained by it
+        self.assertEqual(verdict(refused(b"HCC_E_SHAPE"), (0, b"[]", b""), data=b"[]", op="truncate-args"),
+                         (False, "only the reference refused"))
+        self.assertEqual(verdict(refused(b"HCC_E_SHAPE"), (0, b'"x"', b""), data=b'""', op="strip-prefix"),
+                         (False, "only the reference refused"))
+
     def test_redact_refusal(self):
         self.assertTrue(verdict(refused(b"HCC_E_UNSUPPORTED"), (0, b'"x"', b""), data=b'"k=v"',
                                 op="redact")[1].startswith("DIV-REDACT-1"))
