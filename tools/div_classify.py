@@ -36,7 +36,7 @@ def _strings(value, depth=0):
     themselves (tool-call arguments), a few levels down."""
     if isinstance(value, str):
         yield value
-        if depth < 4 and value[:1] in "[{":
+        if depth < 4 and value.lstrip(" \t\n\r")[:1] in ("[", "{"):
             try:
                 inner = json.loads(value)
             except (ValueError, RecursionError):
@@ -94,7 +94,7 @@ def _number_features(data):
     if not isinstance(value, (list, dict)):
         return set()
     for s in _strings(value):
-        if s[:1] in "[{":
+        if s.lstrip(" \t\n\r")[:1] in ("[", "{"):
             try:
                 load(s)
             except (ValueError, RecursionError):
@@ -148,7 +148,7 @@ RULES = [
     # writes numbers its own way: equal as values, not as text
     ("JSON-9: the same numbers, written differently",
      lambda op, p, d, h, o, k: k == "outputs differ" and _same_by_value(h[1], o[1])),
-    ("DIV-JSON-1: a lone surrogate in the input",
+    ("DIV-JSON-1/DIV-ARGS-4: a lone surrogate in the input (arguments included)",
      lambda op, p, d, h, o, k: _has_lone_surrogate(d)),
     ("DIV-ARGS-1/DIV-PRUNE-5: NaN or Infinity inside an arguments string",
      lambda op, p, d, h, o, k: "nonfinite" in _number_features(d)),

@@ -73,6 +73,12 @@ class Rules(unittest.TestCase):
                 b'{"name": "f", "arguments": "{\\"a\\": \\"\\\\udc00\\"}"}}]}]')
         self.assertTrue(verdict(OUT, OTHER_OUT, data=data)[1].startswith("DIV-JSON-1"))
 
+    def test_lone_surrogate_inside_arguments_after_blanks(self):
+        # fuzz finding 4aee3ade: arguments text starting with a blank
+        data = (b'[{"role": "assistant", "tool_calls": [{"id": "c", "function": '
+                b'{"name": "f", "arguments": " {\\"s\\": \\"\\\\ud800ab\\"}"}}]}]')
+        self.assertTrue(verdict(OUT, OTHER_OUT, data=data)[1].startswith("DIV-JSON-1"))
+
     def test_non_finite(self):
         data = b'[{"role": "assistant", "tool_calls": [{"function": {"arguments": "{\\"v\\": NaN}"}}]}]'
         self.assertTrue(verdict(OUT, OTHER_OUT, data=data)[1].startswith("DIV-ARGS-1"))
