@@ -94,20 +94,6 @@ static int cfg_value(const char *s, size_t n, size_t v, size_t *vs, size_t *ve, 
   *vs = v, *ve = t, *q = 0;
   return 1;
 }
-/* key=<q><mask><q> (the _redact_env rendering) or the match unchanged */
-static void emit_cfg(const char *s, wr *w, size_t ks, size_t ke, size_t vs, size_t ve, char q) {
-  size_t end = ve + (q ? 1 : 0);
-  if (!hcc__rd_should_redact(s + ks, ke - ks, s + vs, ve - vs, 1)) {
-    put(w, s + ks, end - ks);
-    return;
-  }
-  put(w, s + ks, ke - ks);
-  put(w, "=", 1);
-  if (q) put(w, &q, 1);
-  hcc__rd_mask_token(w, s + vs, ve - vs);
-  if (q) put(w, &q, 1);
-}
-
 /* ---- _CFG_DOTTED_RE (REDACT-18) ---------------------------------------------- */
 /* At a run start r (the lookbehind): the key's end (where '=' is), or 0.
  * Alternative 1: a dot-free run from r, '.', then a name; alternative 2:
@@ -142,7 +128,7 @@ void hcc__rd_pass_cfg_dotted(const char *s, size_t n, wr *w) {
     char q;
     if (ke && cfg_value(s, n, ke + 1, &vs, &ve, &q)) {
       put(w, s + from, pos - from);
-      emit_cfg(s, w, pos, ke, vs, ve, q);
+      hcc__rd_emit_assign(s, w, pos, ke, vs, ve, q, ve + (q ? 1 : 0));
       pos = from = ve + (q ? 1 : 0);
       prev_in = pos > 0 && in_k(cp_before(s, n, pos), 1);
     } else {
@@ -201,7 +187,7 @@ void hcc__rd_pass_cfg_anchored(const char *s, size_t n, wr *w) {
     char q;
     if (ke && cfg_value(s, n, ke + 1, &vs, &ve, &q)) {
       put(w, s + from, l - from);
-      emit_cfg(s, w, l, ke, vs, ve, q);
+      hcc__rd_emit_assign(s, w, l, ke, vs, ve, q, ve + (q ? 1 : 0));
       from = ve + (q ? 1 : 0);
     }
     const char *nl = memchr(s + l, '\n', n - l); /* a match stays on its line */

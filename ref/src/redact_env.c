@@ -29,21 +29,6 @@ static int env_rest(const char *s, size_t n, size_t e, size_t *vs, size_t *ve, c
   return 1;
 }
 
-/* KEY=<q><mask><q> or the match unchanged */
-static void emit(const char *s, size_t n, wr *w, size_t ks, size_t ke, size_t vs, size_t ve, char q,
-                 size_t end) {
-  (void)n;
-  if (!hcc__rd_should_redact(s + ks, ke - ks, s + vs, ve - vs, 1)) {
-    put(w, s + ks, end - ks);
-    return;
-  }
-  put(w, s + ks, ke - ks);
-  put(w, "=", 1);
-  if (q) put(w, &q, 1);
-  hcc__rd_mask_token(w, s + vs, ve - vs);
-  if (q) put(w, &q, 1);
-}
-
 /* ---- _ENV_ASSIGN_RE ------------------------------------------------------- */
 static int is_up(unsigned char c) { return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; }
 static const char *const up_names[] = {"API_KEY", "APIKEY",     "KEY",  "TOKEN", "SECRET", "PASSWORD",
@@ -82,7 +67,7 @@ void hcc__rd_pass_env_upper(const char *s, size_t n, wr *w) {
     while (e < n && is_up((unsigned char)s[e])) e++;
     if (up_key_start(s, r, e, &ks) && env_rest(s, n, e, &vs, &ve, &q, &end)) {
       put(w, s + from, ks - from);
-      emit(s, n, w, ks, e, vs, ve, q, end);
+      hcc__rd_emit_assign(s, w, ks, e, vs, ve, q, end);
       pos = from = end;
     } else
       pos = e;
@@ -126,7 +111,7 @@ void hcc__rd_pass_env_lower(const char *s, size_t n, wr *w) {
     while (e < n && is_lo_cp(cp_at(s, n, e, &nx))) e = nx;
     if (!prev_in && lo_key(s, r, e) && env_rest(s, n, e, &vs, &ve, &q, &end)) {
       put(w, s + from, r - from);
-      emit(s, n, w, r, e, vs, ve, q, end);
+      hcc__rd_emit_assign(s, w, r, e, vs, ve, q, end);
       pos = from = end;
       prev_in = is_lo_cp(cp_before(s, n, end));
     } else {

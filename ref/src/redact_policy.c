@@ -206,7 +206,23 @@ int hcc__rd_should_redact(const char *k, size_t kn, const char *v, size_t vn, in
   return bounded(KW_STRONG, k, kn) || opaque(v, vn);
 }
 
-/* ---- _is_python_repr_secret_key (REDACT-20); keys are ASCII identifiers --- */
+/* _redact_env's rendering (REDACT-16, REDACT-18): the key s[ks..ke), '=',
+ * the quote q (0: none), the mask of s[vs..ve), q again, when the policy
+ * says so; else the match s[ks..end) as it was. */
+void hcc__rd_emit_assign(const char *s, wr *w, size_t ks, size_t ke, size_t vs, size_t ve, char q,
+                         size_t end) {
+  if (!hcc__rd_should_redact(s + ks, ke - ks, s + vs, ve - vs, 1)) {
+    put(w, s + ks, end - ks);
+    return;
+  }
+  put(w, s + ks, ke - ks);
+  put(w, "=", 1);
+  if (q) put(w, &q, 1);
+  hcc__rd_mask_token(w, s + vs, ve - vs);
+  if (q) put(w, &q, 1);
+}
+
+/* ---- _is_python_repr_secret_key (REDACT-21); keys are ASCII identifiers --- */
 static const char *const repr_keys[] = {
     "access_token", "refresh_token", "id_token", "auth_token", "token", "api_key", "apikey",
     "client_secret", "secret", "password", "passwd", "private_key", "credential", "credentials",

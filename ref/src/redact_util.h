@@ -89,4 +89,6 @@ void hcc__rd_pass_secret_header(const char *s, size_t n, wr *w);
 int hcc__rd_should_redact(const char *k, size_t kn, const char *v, size_t vn, int check_keyword);
 int hcc__rd_repr_secret_key(const char *k, size_t kn);
 int hcc__rd_env_lookup(const char *v, size_t vn);
+void hcc__rd_emit_assign(const char *s, wr *w, size_t ks, size_t ke, size_t vs, size_t ve, char q,
+                         size_t end);
 #endif
