@@ -509,8 +509,13 @@ static void pass_phone(const char *s, size_t n, wr *w) {
 /* ---- redact_sensitive_text (REDACT-1) ----------------------------------------- */
 /* One pass's output: masks are shorter than what they replace except the
  * DSN's "***" (2 more than a 1-byte password), the phone mask (3 more
- * than 9 code points) and a form body's "***" (3 more than an empty
- * value of a 3-byte pair): 3n + 64 holds every chain. */
+ * than 9 code points), a form body's "***" (3 more than an empty value of
+ * a 3-byte pair), the assignment and header masks (2 more than a 1-byte
+ * value in a match of at least 4 bytes, "PW=a"; the JSON passes add one
+ * space, 3 more in at least 11 bytes).  A "***" is kept as it is by every
+ * later pass, so no bytes grow twice and the chain stays under 1.5n + 64:
+ * 3n + 64 holds it (and a chain that outgrew it would stop with
+ * HCC_E_WORKSPACE, never write past it; test_growing_masks_fit). */
 static size_t buf_cap(size_t n) { return 3 * n + 64; }
 size_t hcc__redact_ws(size_t n) {
   return 2 * hcc__arena_cost(buf_cap(n)) + hcc__arena_cost(n + 1) + hcc__arena_cost(4 * (n + 1));
