@@ -11,31 +11,9 @@
  * cached: REDACT-12).  Code points, not bytes, where Python counts them
  * (\d, \s, lengths of masks). */
 #include "redact.h"
-#include "pyspace.h"
+#include "redact_util.h"
 #include "tool_summary.h"
 
-/* ---- growing text in caller memory ------------------------------------- */
-typedef struct wr {
-  char *b;
-  size_t n, cap;
-  int over;
-} wr;
-
-static void put(wr *w, const char *s, size_t n) {
-  if (w->n + n > w->cap) {
-    w->over = 1;
-    return;
-  }
-  memcpy(w->b + w->n, s, n);
-  w->n += n;
-}
-static void puts_(wr *w, const char *s) { put(w, s, strlen(s)); }
-
-/* ---- character classes --------------------------------------------------- */
-static int is_cont(unsigned char c) { return (c & 0xC0) == 0x80; }
-static int is_alnum(unsigned char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-}
 /* [A-Za-z0-9_-]: the prefix guard class (REDACT-4) */
 static int is_g(unsigned char c) { return is_alnum(c) || c == '_' || c == '-'; }
 static int is_hex(unsigned char c) {
@@ -47,59 +25,6 @@ static int is_hex(unsigned char c) {
 static int is_nd(uint32_t cp) {
   if (cp < 0x80) return cp >= '0' && cp <= '9';
   return hcc__ts_is_digit(cp);
-}
-
-static uint32_t cp_at(const char *s, size_t n, size_t i, size_t *next) {
-  *next = i;
-  return hcc__utf8_next(s, n, next);
-}
-/* The code point before byte i (i > 0). */
-static uint32_t cp_before(const char *s, size_t n, size_t i) {
-  size_t k = i - 1, nx;
-  while (k > 0 && is_cont((unsigned char)s[k])) k--;
-  return cp_at(s, n, k, &nx);
-}
-/* memmem, which C11 lacks; needles here are at most 11 bytes. */
-static int has(const char *s, size_t n, const char *lit, size_t ln) {
-  for (size_t i = 0; i + ln <= n;) {
-    const char *p = memchr(s + i, lit[0], n - i - ln + 1);
-    if (!p) return 0;
-    if (memcmp(p, lit, ln) == 0) return 1;
-    i = (size_t)(p - s) + 1;
-  }
-  return 0;
-}
-
-/* ---- _mask_token (REDACT-5) ------------------------------------------------ */
-/* mask_secret's _DISPLAY_CONTROL_RE */
-static int is_display_control(uint32_t c) {
-  return c <= 0x1f || (c >= 0x7f && c <= 0x9f) || (c >= 0x200b && c <= 0x200f) ||
-         (c >= 0x202a && c <= 0x202e) || (c >= 0x2060 && c <= 0x2064);
-}
-/* _mask_token(token): "***" under 18 code points (after dropping display
- * controls; "" when none is left), else the first 6 and last 4 of those
- * around "...". */
-static void mask_token(wr *w, const char *t, size_t n) {
-  size_t i = 0, count = 0;
-  if (n == 0) {
-    puts_(w, "***");
-    return;
-  }
-  while (i < n)
-    if (!is_display_control(hcc__utf8_next(t, n, &i))) count++;
-  if (count == 0) return;
-  if (count < 18) {
-    puts_(w, "***");
-    return;
-  }
-  size_t k = 0;
-  for (i = 0; i < n;) {
-    size_t at = i;
-    if (is_display_control(hcc__utf8_next(t, n, &i))) continue;
-    if (k < 6 || k >= count - 4) put(w, t + at, i - at);
-    if (k == 5) puts_(w, "...");
-    k++;
-  }
 }
 
 /* ---- the vendor-prefix patterns (REDACT-4) --------------------------------- */
@@ -240,7 +165,7 @@ static int prefix_search(const char *s, size_t n) {
 /* _has_known_prefix_substring */
 static int prefix_gate(const char *s, size_t n) {
   for (size_t k = 0; k < NPFX; k++)
-    if (has(s, n, pfxs[k].lit, pfxs[k].gate)) return 1;
+    if (hcc__rd_has(s, n, pfxs[k].lit, pfxs[k].gate)) return 1;
   return 0;
 }
 /* re.sub(pattern, _mask_token) for a matcher `at` of the whole match. */
@@ -250,7 +175,7 @@ static void sub_masked(const char *s, size_t n, wr *w, match_fn at) {
   while (i < n) {
     if (at(s, n, i, &e)) {
       put(w, s + from, i - from);
-      mask_token(w, s + i, e - i);
+      hcc__rd_mask_token(w, s + i, e - i);
       i = from = e;
     } else
       i++;
@@ -300,7 +225,7 @@ static void pass_split(const char *s, size_t n, char *st, uint32_t *map, wr *w) 
     }
     if (ok && (eo >= n || s[eo] != '=')) {
       put(w, s + pos, so - pos);
-      mask_token(w, st + i, e - i);
+      hcc__rd_mask_token(w, st + i, e - i);
       pos = eo;
     }
     i = e;
@@ -384,26 +309,6 @@ static void pass_private_key(const char *s, size_t n, wr *w) {
   put(w, s + from, n - from);
 }
 
-/* ---- IGNORECASE literals (REDACT-3) ------------------------------------------ */
-/* Python's re.IGNORECASE matches an ASCII letter also by U+017F (s),
- * U+0130 and U+0131 (i) and U+212A (k). */
-static int ci_lit(const char *s, size_t n, size_t i, const char *lit, size_t *end) {
-  for (; *lit; lit++) {
-    if (i >= n) return 0;
-    size_t nx;
-    uint32_t c = cp_at(s, n, i, &nx);
-    char l = *lit;
-    int ok;
-    if (c < 0x80) ok = (l >= 'a' && l <= 'z') ? (c | 32) == (uint32_t)l : c == (uint32_t)l;
-    else
-      ok = (l == 's' && c == 0x17f) || (l == 'i' && (c == 0x130 || c == 0x131)) ||
-           (l == 'k' && c == 0x212a);
-    if (!ok) return 0;
-    i = nx;
-  }
-  *end = i;
-  return 1;
-}
 static int any_ci(const char *s, size_t n, size_t i, const char *const *alts, size_t *end) {
   unsigned char c = (unsigned char)s[i];
   /* the first letter of some alternative, either case, or a lead byte of
@@ -415,7 +320,7 @@ static int any_ci(const char *s, size_t n, size_t i, const char *const *alts, si
   } else if (c != 0xC4 && c != 0xC5)
     return 0;
   for (; *alts; alts++)
-    if (ci_lit(s, n, i, *alts, end)) return 1;
+    if (hcc__rd_ci_lit(s, n, i, *alts, end)) return 1;
   return 0;
 }
 /* End of the run from j of code points neither in `stop` nor \s; *count:
@@ -491,7 +396,7 @@ static void pass_bare(const char *s, size_t n, wr *w) {
       continue;
     }
     put(w, s + from, j - from);
-    mask_token(w, s + j, te - j);
+    hcc__rd_mask_token(w, s + j, te - j);
     put(w, s + te, he - te);
     i = from = he;
   }
@@ -601,60 +506,16 @@ static void pass_phone(const char *s, size_t n, wr *w) {
   put(w, s + from, n - from);
 }
 
-/* ---- what this version refuses (REDACT-2) ----------------------------------- */
-static int is_run(unsigned char c) { return is_g(c) || c == '.'; }
-/* 1 when, at i, one of the key words starts (ASCII letters, either case);
- * *e: its end. */
-static int keyword_at(const char *s, size_t n, size_t i, size_t *e) {
-  static const char *const words[] = {"key",  "token", "secret", "pass", "pw",
-                                      "credential", "auth", "bearer", NULL};
-  for (const char *const *q = words; *q; q++) {
-    size_t l = strlen(*q), k = 0;
-    if (n - i < l) continue;
-    while (k < l && lower((unsigned char)s[i + k]) == (unsigned char)(*q)[k]) k++;
-    if (k == l) {
-      *e = i + l;
-      return 1;
-    }
-  }
-  return 0;
-}
-/* A key word followed by a run of [A-Za-z0-9_.-], white space, and one of
- * = : " ' \ -- the shape every assignment and header pattern needs
- * around its key (REDACT-2) -- or one of U+017F, U+0130, U+0131, U+212A
- * beside a ':' or '='.  The run end is cached: every start inside one run
- * stops where it does, so the scan stays linear. */
-static int needs_unimplemented(const char *s, size_t n) {
-  if (!memchr(s, ':', n) && !memchr(s, '=', n)) return 0;
-  if (has(s, n, "\xC5\xBF", 2) || has(s, n, "\xC4\xB0", 2) || has(s, n, "\xC4\xB1", 2) ||
-      has(s, n, "\xE2\x84\xAA", 3))
-    return 1;
-  size_t run_lo = 1, run_end = 0, e;
-  for (size_t i = 0; i < n; i++) {
-    if (!keyword_at(s, n, i, &e)) continue;
-    size_t j;
-    if (e >= run_lo && e < run_end) j = run_end;
-    else {
-      j = e;
-      while (j < n && is_run((unsigned char)s[j])) j++;
-      run_lo = e;
-      run_end = j;
-    }
-    while (j < n) {
-      size_t nx;
-      if (!hcc__py_isspace(cp_at(s, n, j, &nx))) break;
-      j = nx;
-    }
-    if (j < n && strchr("=:\"'\\", s[j]) && s[j]) return 1;
-  }
-  return 0;
-}
-
 /* ---- redact_sensitive_text (REDACT-1) ----------------------------------------- */
 /* One pass's output: masks are shorter than what they replace except the
  * DSN's "***" (2 more than a 1-byte password), the phone mask (3 more
- * than 9 code points) and a form body's "***" (3 more than an empty
- * value of a 3-byte pair): 3n + 64 holds every chain. */
+ * than 9 code points), a form body's "***" (3 more than an empty value of
+ * a 3-byte pair), the assignment and header masks (2 more than a 1-byte
+ * value in a match of at least 4 bytes, "PW=a"; the JSON passes add one
+ * space, 3 more in at least 11 bytes).  A "***" is kept as it is by every
+ * later pass, so no bytes grow twice and the chain stays under 1.5n + 64:
+ * 3n + 64 holds it (and a chain that outgrew it would stop with
+ * HCC_E_WORKSPACE, never write past it; test_growing_masks_fit). */
 static size_t buf_cap(size_t n) { return 3 * n + 64; }
 size_t hcc__redact_ws(size_t n) {
   return 2 * hcc__arena_cost(buf_cap(n)) + hcc__arena_cost(n + 1) + hcc__arena_cost(4 * (n + 1));
@@ -691,18 +552,34 @@ int hcc__redact(const char *s, size_t n, char *ws, size_t ws_n, hcc_slice *out, 
     STEP(pass_prefix(cur, cn, &w));
   }
   if (memchr(cur, '.', cn)) STEP(pass_zhipu(cur, cn, &w));
-  /* where the assignment passes would run, on the text they would see */
-  if (needs_unimplemented(cur, cn))
-    return hcc__fail(err, HCC_E_UNSUPPORTED, 0,
-                     "redact: a key word shaped like an assignment or header key could reach "
-                     "the passes this version does not implement (REDACT-2)");
-  if (memchr(cur, ':', cn)) STEP(pass_telegram(cur, cn, &w));
-  if (has(cur, cn, "BEGIN", 5) && has(cur, cn, "-----", 5)) STEP(pass_private_key(cur, cn, &w));
-  if (has(cur, cn, "://", 3)) {
+  /* _redact_assignments (REDACT-16..21): each gate on the text so far */
+  if (memchr(cur, '=', cn)) {
+    STEP(hcc__rd_pass_env_upper(cur, cn, &w));
+    if (!hcc__rd_has(cur, cn, "://", 3)) STEP(hcc__rd_pass_env_lower(cur, cn, &w));
+    if (!hcc__rd_has(cur, cn, "://", 3) && hcc__rd_cfg_word(cur, cn)) {
+      STEP(hcc__rd_pass_cfg_dotted(cur, cn, &w));
+      STEP(hcc__rd_pass_cfg_anchored(cur, cn, &w));
+    }
+  }
+  if (memchr(cur, ':', cn) && memchr(cur, '"', cn)) {
+    STEP(hcc__rd_pass_json(cur, cn, &w));
+    if (hcc__rd_has(cur, cn, "\\\"", 2)) STEP(hcc__rd_pass_json_escaped(cur, cn, &w));
+  }
+  if (memchr(cur, ':', cn) && memchr(cur, '\'', cn)) STEP(hcc__rd_pass_repr(cur, cn, &w));
+  if (memchr(cur, ':', cn) && !hcc__rd_has(cur, cn, "://", 3)) STEP(hcc__rd_pass_yaml(cur, cn, &w));
+  /* the header passes (REDACT-22), then Telegram */
+  if (hcc__rd_has(cur, cn, "uthorization", 12) || hcc__rd_has(cur, cn, "UTHORIZATION", 12))
+    STEP(hcc__rd_pass_auth_header(cur, cn, &w));
+  if (memchr(cur, ':', cn)) {
+    STEP(hcc__rd_pass_secret_header(cur, cn, &w));
+    STEP(pass_telegram(cur, cn, &w));
+  }
+  if (hcc__rd_has(cur, cn, "BEGIN", 5) && hcc__rd_has(cur, cn, "-----", 5)) STEP(pass_private_key(cur, cn, &w));
+  if (hcc__rd_has(cur, cn, "://", 3)) {
     STEP(pass_db(cur, cn, &w));
     STEP(pass_bare(cur, cn, &w));
   }
-  if (has(cur, cn, "eyJ", 3)) STEP(pass_jwt(cur, cn, &w));
+  if (hcc__rd_has(cur, cn, "eyJ", 3)) STEP(pass_jwt(cur, cn, &w));
   if (memchr(cur, '&', cn) && memchr(cur, '=', cn)) STEP(pass_form(cur, cn, &w));
   if (memchr(cur, '+', cn)) STEP(pass_phone(cur, cn, &w));
 #undef STEP

@@ -4,8 +4,8 @@
  * The text is WTF-8 (json_decode_wide's form).  hcc__redact writes the
  * redacted text into caller memory: `ws` of hcc__redact_ws(n) bytes holds
  * the passes' two ping-pong buffers and the control-split map; *out points
- * into ws.  HCC_E_UNSUPPORTED (REDACT-2) when the text could reach a pass
- * this version does not implement. */
+ * into ws.  Every pass of the pinned function under REDACT-1's flags is
+ * implemented (redact.c and the redact_*.c modules); nothing is refused. */
 #ifndef HCC_REDACT_H
 #define HCC_REDACT_H
 #include "internal.h"

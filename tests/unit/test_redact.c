@@ -10,6 +10,7 @@
  * Expectations are spec decisions, not Python behaviour. */
 #include <time.h>
 
+#include "py.h"
 #include "redact.h"
 #include "unit.h"
 
@@ -34,6 +35,7 @@ static const char *const samples[] = {
     "\"use ghp_ABCDEFGHIJKLMNOPQRST and +14155552671 at postgres://u:p@h\"",
     "\"tok sk-abc\\u001bdefghijklmn456 end\"",
     "\"a=1&jwt=2\"",
+    "\"PW=a PW=a {\\\"token\\\":\\\"a\\\"} 'token':'a' apikey:a Authorization: Bearer a\"",
 };
 
 static void test_workspace_exact_and_short(void **state) {
@@ -101,11 +103,12 @@ static double seconds(const char *in, size_t len, char **out, size_t *n) {
   return (double)(clock() - c0) / CLOCKS_PER_SEC;
 }
 
-static void test_near_misses_unchanged_linear(void **state) {
-  (void)state;
+/* The text build(n) makes, at 400 kB and 4 MB, comes back unchanged, the
+ * larger in time proportional to its size. */
+static void unchanged_linear(void (*build)(unit_text *, size_t)) {
   unit_text a = {0}, b = {0};
-  near_misses(&a, 400000);
-  near_misses(&b, 4000000);
+  build(&a, 400000);
+  build(&b, 4000000);
   char *oa, *ob;
   size_t na, nb;
   double ta = seconds(a.buf, a.n, &oa, &na), tb = seconds(b.buf, b.n, &ob, &nb);
@@ -121,6 +124,64 @@ static void test_near_misses_unchanged_linear(void **state) {
   free(b.buf);
 }
 
+static void test_near_misses_unchanged_linear(void **state) {
+  (void)state;
+  unchanged_linear(near_misses);
+}
+
+/* Every code point's \\w bit, against the digest of Python's answers
+ * (tools/gen_unicode_word.py): the table behind REDACT-17 and REDACT-22. */
+static void test_word_exhaustive(void **state) {
+  (void)state;
+  uint64_t h = 0xcbf29ce484222325u;
+  for (uint32_t cp = 0; cp <= 0x10FFFF; cp++) {
+    h ^= (uint64_t)(hcc__py_isword(cp) ? 1 : 0);
+    h *= 0x100000001b3u;
+  }
+  assert_true(h == hcc__py_word_digest);
+}
+
+/* n bytes of near misses of the assignment and header passes
+ * (REDACT-16..22): key runs with no '=' or ':' after them, escaped keys
+ * behind long runs of backslashes, unterminated repr values, headers with
+ * no credential; no "://", so every pass runs.  Nothing is masked. */
+static void put_s(unit_text *t, const char *lit) { unit_put(t, lit, strlen(lit)); }
+static void assignment_near_misses(unit_text *t, size_t n) {
+  put_s(t, "\"a=b ");
+  while (t->n < n) {
+    for (int i = 0; i < 300; i++) put_s(t, "AB_TOKEN_");
+    put_s(t, " x\\n5|  ");
+    for (int i = 0; i < 300; i++) put_s(t, "a.password_");
+    put_s(t, " ");
+    for (int i = 0; i < 300; i++) put_s(t, "\\\\");
+    put_s(t, "\\\"token\\\\\\\" x 'secret': 'it\\\\\\n");
+    put_s(t, " Authorization: \\\" x-api-key ; ");
+  }
+  put_s(t, "\"");
+}
+
+static void test_assignment_near_misses_linear(void **state) {
+  (void)state;
+  unchanged_linear(assignment_near_misses);
+}
+
+/* The masks that outgrow what they replace ("PW=a" -> "PW=***"), many
+ * times over: the module's buffers (REDACT-1) hold them. */
+static void test_growing_masks_fit(void **state) {
+  (void)state;
+  unit_text a = {0};
+  unit_put(&a, "\"", 1);
+  while (a.n < 100000) unit_put(&a, "PW=a 'token':'a' ", 17);
+  unit_put(&a, "\"", 1);
+  char *o;
+  size_t n;
+  seconds(a.buf, a.n, &o, &n);
+  assert_true(n > a.n);
+  assert_memory_equal(o, "\"PW=*** 'token':'***' ", 22);
+  free(o);
+  free(a.buf);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_workspace_exact_and_short),
@@ -128,6 +189,9 @@ int main(void) {
       cmocka_unit_test(test_module_workspace_short),
       cmocka_unit_test(test_not_a_string),
       cmocka_unit_test(test_near_misses_unchanged_linear),
+      cmocka_unit_test(test_word_exhaustive),
+      cmocka_unit_test(test_assignment_near_misses_linear),
+      cmocka_unit_test(test_growing_masks_fit),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -321,9 +321,8 @@ def align_at(input, *, at=0, raw=False, **params):
 
 def redact(input, *, raw=False, **params):
     """hermes's redact_sensitive_text on one string (REDACT-*): a JSON string
-    in, the redacted string out.  Texts the unimplemented assignment and
-    header passes could change are refused with HCC_E_UNSUPPORTED
-    (REDACT-2, DIV-REDACT-1).
+    in, the redacted string out, every pass included (the assignment and
+    header passes are REDACT-16..22).
 
     Returns: The redacted text (a str).
     """
