@@ -37,6 +37,13 @@ def conv(middle, **params):
 LONG = " ".join("word%d" % i for i in range(400))
 
 
+# the cases hcc refuses (DIV-FALLBACK-1), with the reason
+REFUSED = {
+    "secret-refused": "the assignment pass hcc does not implement could change the turn",
+    "url-userinfo-refused": "the strict URL-credential pass hcc does not implement could change the turn",
+}
+
+
 def handmade():
     """(id suffix, rules, (params, input), note)."""
     return [
@@ -110,7 +117,7 @@ def handmade():
         ("unknown-result", ["FALLBACK-6"], conv([
             tool("nope", "fatal: not a git repository"), tool("nope", "fatal: not a git repository")]),
          "a result with no call in the turns; the same blocker once"),
-        ("many-turns", ["FALLBACK-5"], conv(
+        ("many-turns", ["FALLBACK-5", "FALLBACK-9"], conv(
             [asst("step %d" % i) for i in range(12)] + [user("again")] + [asst("step 3")])
          , "only the last eight dropped turns, duplicates once"),
         ("handoff-previous", ["FALLBACK-7"], (dict(P), [
@@ -122,7 +129,7 @@ def handmade():
             SYS, user("Begin."), asst(merged("old tail text", "## Goal\nOld goal.")),
             user("Continue."), asst("Working."), user("More."), asst("Done."), user("Next.")]),
          "a merged handoff among the turns: unwrapped, and its body the snapshot"),
-        ("huge", ["FALLBACK-8"], conv(
+        ("huge", ["FALLBACK-8", "FALLBACK-9"], conv(
             [calls([call("c%d" % i, "t" + "x" * 300)]) for i in range(12)] +
             [user(("ask %d " % i) + LONG) for i in range(3)]),
          "the whole summary over 8,000 code points: cut"),
@@ -178,6 +185,9 @@ def cases():
              "source": "hand-made (tools/gen_cases_fallback.py)", "hermes": "agrees"}
         if note:
             c["note"] = note
+        if name in REFUSED:
+            c["hermes"] = "diverges: DIV-FALLBACK-1 " + REFUSED[name]
+            c["expect"] = {"error": "HCC_E_UNSUPPORTED"}
         out.append(c)
     for seed in SEEDS:
         params, msgs = generate(seed)
