@@ -196,7 +196,7 @@ int hcc__fb_redact(const char *s, size_t n, int compact, char *ws, size_t ws_n, 
 /* Every kept text is made of one turn's texts (its compacted content, its
  * tool names, a summary line of its call and result) or of one call's
  * arguments, each kept at most a few times (FALLBACK-9). */
-size_t hcc__fb_store_need(size_t len, size_t msgs) { return 16 * len + 4096 * (msgs + 1) + 65536; }
+size_t hcc__fb_store_need(size_t len, size_t msgs) { return 16 * len + 16384 * (msgs + 1) + 65536; }
 
 void hcc__fb_init(hcc_fb *f, char *store, size_t cap) {
   memset(f, 0, sizeof *f);

@@ -39,7 +39,7 @@
 int hcc__op_compress(const hcc_params *p, const char *in, size_t len, hcc_arena *a,
                      hcc_out *o, hcc_error *err);
 size_t hcc__need_compress(const hcc_json_info *info, size_t len);
-static size_t fb_need(const hcc_json_info *info, size_t len);
+size_t hcc__need_fallback(const hcc_json_info *info, size_t len);
 
 /* hermes's constants (context_compressor.py @ 0000416b), quoted as data. */
 #define NOTE                                                                                       \
@@ -166,7 +166,7 @@ size_t hcc__need_compress(const hcc_json_info *info, size_t len) {
                  hcc__obj_write_need(&m) + hcc__py_str_need(&m) + 256;
   size_t msgs = hcc__max_msgs(info); /* P has at most the input's messages */
   return hcc__transcript_need(info) + al + hcc__arena_cost(msgs * sizeof(hcc_align_msg)) + pr +
-         hcc__arena_cost(msgs) /* echoes */ + 4 * hcc__arena_cost(msgs * sizeof(int)) + fb_need(info, len) +
+         hcc__arena_cost(msgs) /* echoes */ + 4 * hcc__arena_cost(msgs * sizeof(int)) +
          hcc__idset_need(hcc__max_ids(info)) + hcc__arena_cost(body_bound(info)) + stage;
 }
 
@@ -1353,15 +1353,26 @@ static int fb_previous(fbx *x, hcc_error *err) {
   return HCC_OK;
 }
 
-/* What the fallback takes from the workspace beyond the staging room. */
-static size_t fb_need(const hcc_json_info *info, size_t len) {
+/* The longest text the fallback redacts: a turn's text view, a call's
+ * arguments or the joined handoff bodies (each at most the larger of
+ * msg_bound and the input), or the body, which is made of kept texts
+ * (each written once), the fixed lines, the reason and repr()'s escapes
+ * of the ask. */
+static size_t fb_longest(const hcc_json_info *info, size_t len, size_t store) {
+  size_t t = msg_bound(info) > len ? msg_bound(info) : len, body = store + 131072;
+  return t > body ? t : body;
+}
+
+/* What the fallback takes from the workspace beyond the rest of compress
+ * (hcc_workspace_size adds it when the fallback can run). */
+size_t hcc__need_fallback(const hcc_json_info *info, size_t len) {
   size_t msgs = hcc__max_msgs(info), calls = hcc__max_calls(info) + 1;
-  size_t store = hcc__fb_store_need(len, msgs);
+  size_t store = hcc__fb_store_need(len, msgs), longest = fb_longest(info, len, store);
   size_t nslot = 2;
   while (nslot < 2 * calls) nslot *= 2;
-  size_t cws = hcc__fb_compact_need(store + msg_bound(info));
-  return hcc__arena_cost(store) + hcc__arena_cost(cws) + hcc__arena_cost(calls * sizeof(fb_call)) +
-         hcc__arena_cost(nslot * sizeof(unsigned)) + hcc__arena_cost(store + 4 * 1024 * 1024);
+  return hcc__arena_cost(store) + hcc__arena_cost(hcc__fb_compact_need(longest)) +
+         hcc__arena_cost(calls * sizeof(fb_call)) + hcc__arena_cost(nslot * sizeof(unsigned)) +
+         2 * hcc__arena_cost(longest) /* the body, the capped summary */;
 }
 
 static int make_fallback(cx *c, hcc_error *err) {
@@ -1371,7 +1382,8 @@ static int make_fallback(cx *c, hcc_error *err) {
   x.c = c;
   size_t store = hcc__fb_store_need(c->t.doc.len, hcc__max_msgs(info));
   char *sb = hcc__arena_take(c->a, store);
-  x.cws_n = hcc__fb_compact_need(store + msg_bound(info));
+  size_t longest = fb_longest(info, c->t.doc.len, store);
+  x.cws_n = hcc__fb_compact_need(longest);
   x.cws = hcc__arena_take(c->a, x.cws_n);
   x.cap = hcc__max_calls(info) + 1;
   x.call = hcc__arena_take(c->a, x.cap * sizeof(fb_call));
@@ -1402,6 +1414,7 @@ static int make_fallback(cx *c, hcc_error *err) {
   hcc__out_init(&o, NULL, 0);
   hcc__fb_body(&x.f, reason, rn, &o);
   size_t bn = o.len;
+  if (bn > longest) return outgrew(err);
   char *body = hcc__arena_take(c->a, bn ? bn : 1);
   if (!body) return no_room(err);
   hcc__out_init(&o, body, bn);
@@ -1410,6 +1423,7 @@ static int make_fallback(cx *c, hcc_error *err) {
   if (hcc__fb_compact_need(bn) > x.cws_n) return outgrew(err);
   rc = hcc__fb_redact(body, bn, 0, x.cws, x.cws_n, &red, err);
   if (rc != HCC_OK) return rc;
+  if (red.n + 64 > longest) return outgrew(err);
   char *out = hcc__arena_take(c->a, red.n + 64);
   if (!out) return no_room(err);
   hcc__out_init(&o, out, red.n + 64);
