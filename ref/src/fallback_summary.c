@@ -193,10 +193,14 @@ int hcc__fb_redact(const char *s, size_t n, int compact, char *ws, size_t ws_n, 
 
 /* ---- the store ------------------------------------------------------------------ */
 
-/* Every kept text is made of one turn's texts (its compacted content, its
- * tool names, a summary line of its call and result) or of one call's
- * arguments, each kept at most a few times (FALLBACK-9). */
-size_t hcc__fb_store_need(size_t len, size_t msgs) { return 16 * len + 16384 * (msgs + 1) + 65536; }
+/* Every kept text is made of one message's texts: str() of a value is at
+ * most five times its bytes and a redaction at most three times its text;
+ * a call keeps its id and name twice and its redacted arguments once
+ * (5 + 5 + 5 + 5 + 15 bytes a byte), a turn its compacted text, cut text,
+ * ask or action and dropped-turn line (each at most its text view, itself
+ * at most five times the message, and capped near 2,815 bytes), plus fixed
+ * words of under 512 bytes an item (FALLBACK-9). */
+size_t hcc__fb_store_need(size_t len, size_t items) { return 40 * len + 512 * (items + 1) + 4096; }
 
 void hcc__fb_init(hcc_fb *f, char *store, size_t cap) {
   memset(f, 0, sizeof *f);

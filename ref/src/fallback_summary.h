@@ -37,9 +37,9 @@ typedef struct hcc_fb {
   int full; /* the store overflowed: a sizing bug */
 } hcc_fb;
 
-/* Store bytes enough for a transcript of `len` bytes with `msgs` messages
- * (FALLBACK-9 says why). */
-size_t hcc__fb_store_need(size_t len, size_t msgs);
+/* Store bytes enough for a transcript of `len` bytes with `items` messages
+ * and calls (FALLBACK-9 says why). */
+size_t hcc__fb_store_need(size_t len, size_t items);
 
 void hcc__fb_init(hcc_fb *f, char *store, size_t cap);
 

@@ -39,7 +39,7 @@
 int hcc__op_compress(const hcc_params *p, const char *in, size_t len, hcc_arena *a,
                      hcc_out *o, hcc_error *err);
 size_t hcc__need_compress(const hcc_json_info *info, size_t len);
-size_t hcc__need_fallback(const hcc_json_info *info, size_t len);
+size_t hcc__need_fallback(const hcc_json_info *info, size_t len, size_t reason_len);
 
 /* hermes's constants (context_compressor.py @ 0000416b), quoted as data. */
 #define NOTE                                                                                       \
@@ -1001,6 +1001,10 @@ static int fb_str(fbx *x, const hcc_doc *d, int t, const char *dflt, hcc_slice *
 /* _extract_tool_call_name_and_args and _extract_tool_call_id. */
 static int fb_extract(fbx *x, const hcc_doc *d, int tc, hcc_slice *name, hcc_slice *args,
                       hcc_slice *id, hcc_error *err) {
+  /* args NULL: the name only (the per-turn pass) */
+  hcc_slice none;
+  int want_args = args != NULL;
+  if (!args) args = &none;
   *name = (hcc_slice){"unknown", 7}, *args = (hcc_slice){"", 0}, *id = (hcc_slice){"", 0};
   if (d->tok[tc].type != HCC_T_OBJECT) return HCC_OK; /* getattr on a non-dict: no function */
   int rc = fb_str(x, d, hcc__json_get(d, tc, "id"), "", id, err);
@@ -1009,7 +1013,7 @@ static int fb_extract(fbx *x, const hcc_doc *d, int tc, hcc_slice *name, hcc_sli
   if (d->tok[fn].type != HCC_T_OBJECT)
     return hcc__fail(err, HCC_E_UNSUPPORTED, 0, "a call's function is not an object: hermes's fallback raises");
   rc = fb_str(x, d, hcc__json_get(d, fn, "name"), "unknown", name, err);
-  if (rc == HCC_OK) rc = fb_str(x, d, hcc__json_get(d, fn, "arguments"), "", args, err);
+  if (rc == HCC_OK && want_args) rc = fb_str(x, d, hcc__json_get(d, fn, "arguments"), "", args, err);
   return rc;
 }
 
@@ -1250,8 +1254,8 @@ static int fb_pass_turn(fbx *x, int j, hcc_error *err) {
   if (list >= 0) {
     int tc = list + 1;
     for (int k = 0; k < v.d->tok[list].size; k++, tc = hcc__json_skip(v.d, tc)) {
-      hcc_slice name, args, id;
-      rc = fb_extract(x, v.d, tc, &name, &args, &id, err);
+      hcc_slice name, id;
+      rc = fb_extract(x, v.d, tc, &name, NULL, &id, err);
       if (rc != HCC_OK) return rc;
       if (nnames < 6) first[nnames] = name;
       nnames++;
@@ -1353,21 +1357,25 @@ static int fb_previous(fbx *x, hcc_error *err) {
   return HCC_OK;
 }
 
-/* The longest text the fallback redacts: a turn's text view, a call's
- * arguments or the joined handoff bodies (each at most the larger of
- * msg_bound and the input), or the body, which is made of kept texts
- * (each written once), the fixed lines, the reason and repr()'s escapes
- * of the ask. */
-static size_t fb_longest(const hcc_json_info *info, size_t len, size_t store) {
-  size_t t = msg_bound(info) > len ? msg_bound(info) : len, body = store + 131072;
+/* The longest text the fallback redacts: a turn's text view (at most
+ * msg_bound), a call's arguments (str() of a value, at most five times its
+ * bytes, FALLBACK-5), the joined handoff bodies (at most the input), or the
+ * body: kept texts (each written once), the fixed lines, the reason and
+ * repr()'s escapes of the ask (at most four bytes a byte of a 700-code
+ * point text). */
+static size_t fb_longest(const hcc_json_info *info, size_t len, size_t store, size_t reason) {
+  size_t t = msg_bound(info), a = 5 * info->max_message + 64, body = store + reason + 20480;
+  if (a > t) t = a;
+  if (len > t) t = len;
   return t > body ? t : body;
 }
 
-/* What the fallback takes from the workspace beyond the rest of compress
- * (hcc_workspace_size adds it when the fallback can run). */
-size_t hcc__need_fallback(const hcc_json_info *info, size_t len) {
+/* What the fallback takes from the workspace beyond the rest of compress,
+ * for a reason of reason_len bytes (hcc_workspace_size adds it when the
+ * fallback can run). */
+size_t hcc__need_fallback(const hcc_json_info *info, size_t len, size_t reason_len) {
   size_t msgs = hcc__max_msgs(info), calls = hcc__max_calls(info) + 1;
-  size_t store = hcc__fb_store_need(len, msgs), longest = fb_longest(info, len, store);
+  size_t store = hcc__fb_store_need(len, msgs + calls), longest = fb_longest(info, len, store, reason_len);
   size_t nslot = 2;
   while (nslot < 2 * calls) nslot *= 2;
   return hcc__arena_cost(store) + hcc__arena_cost(hcc__fb_compact_need(longest)) +
@@ -1380,9 +1388,9 @@ static int make_fallback(cx *c, hcc_error *err) {
   fbx x;
   memset(&x, 0, sizeof x);
   x.c = c;
-  size_t store = hcc__fb_store_need(c->t.doc.len, hcc__max_msgs(info));
+  size_t store = hcc__fb_store_need(c->t.doc.len, hcc__max_msgs(info) + hcc__max_calls(info) + 1);
   char *sb = hcc__arena_take(c->a, store);
-  size_t longest = fb_longest(info, c->t.doc.len, store);
+  size_t longest = fb_longest(info, c->t.doc.len, store, c->p->fail_reason ? c->p->fail_reason_len : 0);
   x.cws_n = hcc__fb_compact_need(longest);
   x.cws = hcc__arena_take(c->a, x.cws_n);
   x.cap = hcc__max_calls(info) + 1;

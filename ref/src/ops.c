@@ -32,7 +32,7 @@ int hcc_op_supported(hcc_op op) { return entry(op) != NULL; }
 
 /* The arena aligns the caller's buffer, which may start anywhere, to 16
  * bytes: up to 15 of it are lost before the first piece (arena.c). */
-size_t hcc__need_fallback(const hcc_json_info *info, size_t len); /* op_compress.c */
+size_t hcc__need_fallback(const hcc_json_info *info, size_t len, size_t reason_len); /* op_compress.c */
 
 static size_t with_pad(size_t need) { return need ? need + 15 : 0; }
 
@@ -40,7 +40,7 @@ size_t hcc_workspace_bound(hcc_op op, size_t len) {
   const hcc_op_entry *e = entry(op);
   if (!e) return 0;
   hcc_json_info worst = hcc__json_info_bound(len);
-  size_t fb = op == HCC_OP_COMPRESS ? hcc__need_fallback(&worst, len) : 0;
+  size_t fb = op == HCC_OP_COMPRESS ? hcc__need_fallback(&worst, len, HCC_MAX_PARAM_TEXT) : 0;
   return with_pad(e->need(&worst, len) + fb);
 }
 
@@ -55,7 +55,7 @@ int hcc_workspace_size(hcc_op op, const hcc_params *p, const char *in,
   /* hermes's fallback summary (FALLBACK-9) runs only when the summarizer
    * fails and the pass does not abort: its room is kept only then */
   int fb = op == HCC_OP_COMPRESS && (!p || (p->summarizer_fail && !p->abort_on_summary_failure));
-  *need = with_pad(e->need(&info, len) + (fb ? hcc__need_fallback(&info, len) : 0));
+  *need = with_pad(e->need(&info, len) + (fb ? hcc__need_fallback(&info, len, p && p->fail_reason ? p->fail_reason_len : 0) : 0));
   return HCC_OK;
 }
 
