@@ -34,7 +34,8 @@ PATH_TEXTS = ["see /a/b.py, and ~/x; then C:\\dir\\f.txt.", "no paths here", "/ 
               "x:\\bad Z:\\ok\\p: /same /same /a/b.py", "/\u00e9t\u00e9/caf\u00e9 /a\u00a0b /a\u2003c",
               " ".join("/p%d" % i for i in range(20))]
 BLOCK_TEXTS = ["Error: boom", "no problem", "errors everywhere", "timed out after 5s", "TIMEOUT",
-               "xfatal", "fatal_error", "exception.", "Traceback (most", "a_failed", "failed!", "timedout"]
+               "xfatal", "fatal_error", "exception.", "Traceback (most", "a_failed", "failed!", "timedout",
+               "\u00e9error", "\u00e9 error", "error\U0001F600", "\u4e00fatal", "fatal\u0663", "\u2003timeout"]
 CUT_TEXTS = ["short", "x" * 600, "y" * 601, ("a " * 300) + "tail", "\u00e9" * 700]
 
 

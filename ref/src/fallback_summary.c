@@ -38,18 +38,17 @@ static int ascii_word(uint32_t c) {
   return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_';
 }
 
-/* re's \w for the character before byte i (-1: none): 1 word, 0 not, 2 a
- * non-ASCII character whose class hcc does not table (FALLBACK-3). */
+/* re's \w for the character before byte i / at byte i: 0 at either end. */
 static int word_before(const char *s, size_t i) {
   if (i == 0) return 0;
   uint32_t c = cp_at(s, i, cp_back(s, i));
-  return c >= 0x80 ? 2 : ascii_word(c);
+  return c >= 0x80 ? hcc__py_isword(c) : ascii_word(c);
 }
 
 static int word_at(const char *s, size_t n, size_t i) {
   if (i >= n) return 0;
   uint32_t c = cp_at(s, n, i);
-  return c >= 0x80 ? (hcc__py_isspace(c) ? 0 : 2) : ascii_word(c);
+  return c >= 0x80 ? hcc__py_isword(c) : ascii_word(c);
 }
 
 static int unsupported(hcc_error *err, const char *what) {
@@ -101,14 +100,16 @@ static int strict_url_could_change(const char *s, size_t n) {
 }
 
 /* The gh tokens of _compact_fallback_turn: `\bgh[pousr]_` then a run of
- * `tail` characters, at least `min` of them, and with `end_b` a \b after
- * it; each becomes "[REDACTED]".  In place (the mask is shorter than any
- * match).  Returns the new length, or (size_t)-1 for an undecidable \b. */
+ * [A-Za-z0-9_] (dots: also "." and "-"), at least 8 of them (dots: 1),
+ * with a \b after it unless dots; each becomes "[REDACTED]".  Matched on
+ * the source s, as re.sub matches, written to d (d == s is allowed without
+ * dots, where the mask is shorter than any match; with dots a match of 5
+ * bytes grows to 10, so d holds 2n bytes).  Returns the length written. */
 static int gh_run_char(char c, int dots) {
   return ascii_word((unsigned char)c) || (dots && (c == '.' || c == '-'));
 }
 
-static size_t gh_sub(char *s, size_t n, int dots) {
+static size_t gh_sub(const char *s, size_t n, char *d, int dots) {
   size_t w = 0, i = 0;
   size_t min = dots ? 1 : 8;
   while (i < n) {
@@ -116,28 +117,24 @@ static size_t gh_sub(char *s, size_t n, int dots) {
       size_t j = i + 4;
       while (j < n && gh_run_char(s[j], dots)) j++;
       if (j - (i + 4) >= min) {
-        /* the source bytes before i were copied unchanged up to w, and
-         * word_before reads the rewritten text: the same bytes, or the
-         * mask's last character "]" (not a word) */
-        int lb = word_before(s, w);
-        int rb = dots ? 0 : word_at(s, n, j);
-        if (lb == 2 || rb == 2) return (size_t)-1;
-        if (!lb && !rb) {
-          memcpy(s + w, "[REDACTED]", 10);
+        if (!word_before(s, i) && !(dots ? 0 : word_at(s, n, j))) {
+          memcpy(d + w, "[REDACTED]", 10);
           w += 10;
           i = j;
           continue;
         }
       }
     }
-    s[w++] = s[i++];
+    d[w++] = s[i++];
   }
   return w;
 }
 
-/* hcc__redact's workspace, then room for a copy of the text: redact may
- * answer with the input itself, which the compaction must not rewrite. */
-size_t hcc__fb_compact_need(size_t n) { return hcc__redact_ws(n) + n + 64; }
+/* hcc__redact's workspace, then room for a copy of the text (redact may
+ * answer with the input itself, which the compaction must not rewrite) and
+ * for the last step's output, up to twice the text it reads (which redact
+ * wrote: at most 3 n + 64 bytes). */
+size_t hcc__fb_compact_need(size_t n) { return hcc__redact_ws(n) + n + 64 + 6 * n + 128; }
 
 int hcc__fb_redact(const char *s, size_t n, int compact, char *ws, size_t ws_n, hcc_slice *out,
                    hcc_error *err) {
@@ -160,8 +157,7 @@ int hcc__fb_redact(const char *s, size_t n, int compact, char *ws, size_t ws_n, 
     t = ws + hcc__redact_ws(n);
     memcpy(t, r.s, r.n);
   }
-  size_t m = gh_sub(t, r.n, 0);
-  if (m == (size_t)-1) return unsupported(err, "a \\b next to a non-ASCII character (FALLBACK-3)");
+  size_t m = gh_sub(t, r.n, t, 0);
   /* \s+ -> " ", then strip */
   size_t w = 0, i = 0;
   int pending = 0;
@@ -185,9 +181,9 @@ int hcc__fb_redact(const char *s, size_t n, int compact, char *ws, size_t ws_n, 
     memcpy(t + h.n, TRUNC_TURN, 15);
     m = h.n + 15;
   }
-  m = gh_sub(t, m, 1);
-  if (m == (size_t)-1) return unsupported(err, "a \\b next to a non-ASCII character (FALLBACK-3)");
-  out->s = t, out->n = m;
+  char *d = ws + hcc__redact_ws(n) + n + 64;
+  size_t k = gh_sub(t, m, d, 1);
+  out->s = d, out->n = k;
   return HCC_OK;
 }
 
@@ -341,9 +337,7 @@ int hcc__fb_blocker(hcc_fb *f, hcc_slice t, hcc_error *err) {
       if (i + m > n) continue;
       while (x < m && (s[i + x] | 0x20) == words[w][x]) x++;
       if (x < m) continue;
-      int lb = word_before(s, i), rb = word_at(s, n, i + m);
-      if (lb == 2 || rb == 2) return unsupported(err, "a \\b next to a non-ASCII character (FALLBACK-6)");
-      if (!lb && !rb) hit = 1;
+      if (!word_before(s, i) && !word_at(s, n, i + m)) hit = 1;
     }
   }
   if (!hit) return HCC_OK;

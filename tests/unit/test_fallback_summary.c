@@ -36,6 +36,12 @@ static const struct { const char *text; int hit; } block_cases[] = {
     {"a_failed", 0},
     {"failed!", 1},
     {"timedout", 0},
+    {"\303\251error", 0},
+    {"\303\251 error", 1},
+    {"error\360\237\230\200", 1},
+    {"\344\270\200fatal", 0},
+    {"fatal\331\243", 0},
+    {"\342\200\203timeout", 1},
 };
 static const struct { const char *text, *cut; } cut_cases[] = {
     {"short", "short"},
@@ -75,12 +81,23 @@ static void test_blockers(void **state) {
     assert_int_equal(hcc__fb_blocker(&f, (hcc_slice){block_cases[i].text, strlen(block_cases[i].text)}, &err), HCC_OK);
     assert_int_equal(f.nblock, block_cases[i].hit);
   }
-  /* a match next to a non-ASCII letter: \b is Unicode's, not tabled */
+  /* re.I would fold the dotless i onto "i": refused */
   hcc_fb f;
   hcc_error err;
   hcc__fb_init(&f, store, sizeof store);
-  const char *t = "\xc3\xa9" "error";
+  const char *t = "fa\xc4\xb1led";
   assert_int_equal(hcc__fb_blocker(&f, (hcc_slice){t, strlen(t)}, &err), HCC_E_UNSUPPORTED);
+}
+
+/* Every code point's \w bit, against the generator's digest of Python's. */
+static void test_word_table(void **state) {
+  (void)state;
+  uint64_t h = 0xCBF29CE484222325ull;
+  for (uint32_t cp = 0; cp < 0x110000; cp++) {
+    h ^= (uint64_t)(hcc__py_isword(cp) ? 1 : 0);
+    h *= 0x100000001B3ull;
+  }
+  assert_true(h == hcc__py_word_digest);
 }
 
 static void test_cut600(void **state) {
@@ -144,6 +161,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_paths),
       cmocka_unit_test(test_blockers),
+      cmocka_unit_test(test_word_table),
       cmocka_unit_test(test_cut600),
       cmocka_unit_test(test_workspace),
   };
