@@ -41,6 +41,7 @@ LONG = " ".join("word%d" % i for i in range(400))
 REFUSED = {
     "secret-refused": "the assignment pass hcc does not implement could change the turn",
     "url-userinfo-refused": "the strict URL-credential pass hcc does not implement could change the turn",
+    "lookalike-refused": "re.I's case folding of U+0131 is not modelled",
 }
 
 
@@ -136,6 +137,12 @@ def handmade():
         ("non-ascii", ["FALLBACK-3", "FALLBACK-4"], conv([
             user("r\u00e9sum\u00e9 in /home/\u00e9t\u00e9/cv.pdf \U0001F600 \u2014 ok"),
             asst("\u0444\u0430\u0439\u043b /\u0434\u043e\u043a")]), "code points, not bytes"),
+        ("word-boundary", ["FALLBACK-3", "FALLBACK-6"], conv([
+            user("\u00e9ghp_ABCDEFGHIJKLMNOP and ghp_ABCDEFGHIJKLMNOP\u00e9 and \u4e00ghs_x.y"),
+            tool("t", "\u00e9error \u2003timeout fatal\u0663"), tool("t", "erreur: Traceback\U0001F600")]),
+         "\\b next to non-ASCII letters, digits, spaces and symbols"),
+        ("lookalike-refused", ["FALLBACK-6"], conv([tool("t", "fa\u0131led")]),
+         "a dotless i in a blocker test: hcc refuses"),
         ("wire-explain", ["FALLBACK-1"], conv([asst("Revenue grew.")], wire=True, explain=True), None),
     ]
 
