@@ -52,6 +52,7 @@ PARAM_DEFAULTS = {
     "metrics_per_trajectory": True,
     "proactive_prune_tokens": 0, "proactive_prune_min_result_chars": 8000,
     "proactive_prune_min_reclaim_tokens": 4096, "current_tokens": -1,
+    "fail_reason": None, "previous_summary": None,
 }
 
 

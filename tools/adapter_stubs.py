@@ -162,7 +162,14 @@ def _stubs():
                       base_url_hostname=lambda *a, **k: ""),
         "hermes_constants": dict(OPENROUTER_MODELS_URL="",
                                  openrouter_variant_base=lambda *a, **k: "",
-                                 get_hermes_home=_not_pinned("get_hermes_home")),
+                                 get_hermes_home=_not_pinned("get_hermes_home"),
+                                 # agent/redact.py's _redact_enabled asks for
+                                 # them (a force=False call: the fallback's
+                                 # previous-summary snapshot): no profile
+                                 # override, so the launch snapshot of
+                                 # HERMES_REDACT_SECRETS decides (default on)
+                                 get_hermes_home_override=lambda: None,
+                                 hermes_home_key=lambda: "hcc-adapter"),
         # Used only by estimate_messages_tokens_rough (telemetry, not the
         # rules).  Unpinned; most hermes versions define exactly this set.
         # (agent/turn_context.py also imports append_message and

@@ -76,7 +76,7 @@ def field_comments(header):
     if not m:
         raise Missing("hcc.h has no 'typedef struct hcc_params'")
     out = {}
-    for fm in re.finditer(r"^\s*[a-z0-9_]+\s+([a-z0-9_]+);\s*(/\*.*?\*/)", m.group(1), re.S | re.M):
+    for fm in re.finditer(r"^\s*(?:const\s+)?[a-z0-9_]+\s+\**([a-z0-9_]+);\s*(/\*.*?\*/)", m.group(1), re.S | re.M):
         out[fm.group(1)] = strip_comment(fm.group(2))
     return out
 

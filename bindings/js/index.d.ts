@@ -21,6 +21,8 @@ export interface Params {
   truncate_all?: boolean;
   policy?: "strip" | "stub";
   summarizer_fail?: boolean;
+  /** compress: the summarizer's error text in hermes's fallback summary (FALLBACK-1). */
+  fail_reason?: string;
   abort_on_summary_failure?: boolean;
   wire?: boolean;
   profile?: "openai" | "openai-strict" | "anthropic" | "gemini" | "deepseek-thinking" | "responses";

@@ -98,8 +98,10 @@ function paramText(name, value) {
   throw new HccError(HCC_E_PARAM, "parameter value must be a boolean, number or string: " + name);
 }
 
-// Sets the params in the region's hcc_params (after hcc_params_init), each
-// name and value passed through a scratch at `at`, free again afterwards.
+// Sets the params in the region's hcc_params (after hcc_params_init), the
+// names and values laid out one after the other from `at`; returns where
+// they end.  They stay there during the run: the library keeps a pointer to
+// a text parameter's value (fail_reason).
 function setParams(params, at) {
   X.hcc_params_init(P_PARAMS);
   if (params === null || typeof params !== "object") throw new HccError(HCC_E_PARAM, "params must be an object");
@@ -112,7 +114,9 @@ function setParams(params, at) {
     mem.set(v, at + n.length);
     const rc = X.hcc_params_set(P_PARAMS, at, n.length, at + n.length, v.length, P_ERROR);
     if (rc !== HCC_OK) throw errorFrom(rc, name + "=" + paramText(name, value));
+    at += n.length + v.length;
   }
+  return at;
 }
 
 // A lone surrogate in a JS string has no UTF-8 form (TextEncoder would write
@@ -155,8 +159,7 @@ function opNumber(opName) {
 export function run(opName, bytes, params = {}, options = {}) {
   const op = opNumber(opName);
   const input = inputBytes(bytes);
-  setParams(params, P_FREE);
-  const pIn = P_FREE;
+  const pIn = setParams(params, P_FREE);
   ensure(pIn + input.length);
   u8().set(input, pIn);
   let rc = X.hcc_workspace_size(op, P_PARAMS, pIn, input.length, P_NEED, P_ERROR);

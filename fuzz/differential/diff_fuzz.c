@@ -34,7 +34,7 @@
 
 /* ---- hcc_params as the protocol's "params" object ------------------------ */
 
-enum kind { I64, DBL, BOOL, POLICY, PROFILE };
+enum kind { I64, DBL, BOOL, POLICY, PROFILE, TEXT /* a const char * with its _len beside it */ };
 typedef struct field {
   const char *name; /* hcc_param_name's spelling */
   size_t off;
@@ -54,7 +54,7 @@ static const field fields[] = {
     F(protect_last_n_turns, I64), F(add_summary_notice, BOOL), F(max_retries, I64),
     F(metrics_per_trajectory, BOOL), F(proactive_prune_tokens, I64),
     F(proactive_prune_min_result_chars, I64), F(proactive_prune_min_reclaim_tokens, I64),
-    F(current_tokens, I64), F(at, I64)};
+    F(current_tokens, I64), F(at, I64), F(fail_reason, TEXT)};
 #define NFIELDS (sizeof fields / sizeof fields[0])
 
 /* In the order of HCC_PROFILE_* (hcc.h) and HCC_POLICY_*. */
@@ -68,7 +68,18 @@ static int64_t get_i(const hcc_params *p, const field *f) {
   return *(const int *)b;
 }
 
+static const char *text_of(const hcc_params *p, const field *f, size_t *len) {
+  const char *b = (const char *)p + f->off;
+  *len = *(const size_t *)(b + sizeof(const char *)); /* the _len field that follows */
+  return *(const char *const *)b;
+}
+
 static int same(const hcc_params *a, const hcc_params *b, const field *f) {
+  if (f->kind == TEXT) {
+    size_t la, lb;
+    const char *ta = text_of(a, f, &la), *tb = text_of(b, f, &lb);
+    return (ta == NULL) == (tb == NULL) && la == lb && (la == 0 || memcmp(ta, tb, la) == 0);
+  }
   if (f->kind == DBL)
     return *(const double *)((const char *)a + f->off) == *(const double *)((const char *)b + f->off);
   return get_i(a, f) == get_i(b, f);
@@ -76,6 +87,23 @@ static int same(const hcc_params *a, const hcc_params *b, const field *f) {
 
 /* The value of field f as protocol JSON text. */
 static void value_text(const hcc_params *p, const field *f, char *buf, size_t cap) {
+  if (f->kind == TEXT) { /* a JSON string: quotes, backslashes and controls escaped */
+    size_t len, n = 0;
+    const char *t = text_of(p, f, &len);
+    if (!t) {
+      snprintf(buf, cap, "null");
+      return;
+    }
+    buf[n++] = '"';
+    for (size_t i = 0; i < len && n + 8 < cap; i++) {
+      unsigned char c = (unsigned char)t[i];
+      if (c == '"' || c == '\\') buf[n++] = '\\', buf[n++] = (char)c;
+      else if (c < 0x20) n += (size_t)snprintf(buf + n, cap - n, "\\u%04x", c);
+      else buf[n++] = (char)c;
+    }
+    snprintf(buf + n, cap - n, "\"");
+    return;
+  }
   int64_t v = get_i(p, f);
   switch (f->kind) {
   case DBL: snprintf(buf, cap, "%.17g", *(const double *)((const char *)p + f->off)); break;
@@ -120,7 +148,8 @@ static void check_table(void) {
     char v[64];
     hcc_params_init(&p);
     const char *probe = f->kind == DBL ? "0.375" : f->kind == BOOL ? "true"
-                      : f->kind == POLICY ? "stub" : f->kind == PROFILE ? "gemini" : "7";
+                      : f->kind == POLICY ? "stub" : f->kind == PROFILE ? "gemini"
+                      : f->kind == TEXT ? "why" : "7";
     if (hcc_params_set(&p, name, strlen(name), probe, strlen(probe), &err) != HCC_OK) {
       fprintf(stderr, "diff_fuzz: hcc_params_set(%s, %s) refused: %s\n", name, probe, err.message);
       exit(2);

@@ -6,12 +6,32 @@
 #include "cli.h"
 #include "internal.h"
 
+/* Decoded string values of the current request's parameters: a text
+ * parameter (fail_reason) keeps a pointer into one, so they live until the
+ * next request is parsed. */
+#define MAX_TEXTS 16
+static char *texts[MAX_TEXTS];
+static int ntexts;
+
+static void free_texts(void) {
+  for (int i = 0; i < ntexts; i++) free(texts[i]);
+  ntexts = 0;
+}
+
 static int set_param(hcc_params *p, const hcc_doc *d, int k, hcc_error *err) {
   const hcc_tok *kt = &d->tok[k], *vt = &d->tok[k + 1];
   char name[64], value[64];
   size_t nlen = (size_t)(kt->end - kt->start);
   size_t vlen = (size_t)(vt->end - vt->start);
   if (vt->type == HCC_T_PRIMITIVE && d->text[vt->start] == 'n') return HCC_OK; /* null: default */
+  if (vt->type == HCC_T_STRING && nlen < sizeof name) {
+    char *t = ntexts < MAX_TEXTS ? malloc(vlen + 1) : NULL;
+    if (!t) return hcc__fail(err, HCC_E_PARAM, (size_t)kt->start, "too many text parameters in request");
+    texts[ntexts++] = t;
+    nlen = hcc__json_decode(d->text + kt->start, nlen, name);
+    vlen = hcc__json_decode_wide(d->text + vt->start, vlen, t);
+    return hcc_params_set(p, name, nlen, t, vlen, err);
+  }
   if (nlen >= sizeof name || vlen >= sizeof value ||
       vt->type == HCC_T_OBJECT || vt->type == HCC_T_ARRAY)
     return hcc__fail(err, HCC_E_PARAM, (size_t)kt->start, "bad parameter in request");
@@ -57,6 +77,7 @@ int cli_parse_request(const char *req, size_t len, hcc_params *p,
                       const char **input, size_t *input_len, char **op_name,
                       char **owned, hcc_error *err) {
   hcc_json_info info;
+  free_texts();
   int rc = hcc_json_validate(req, len, &info, err);
   if (rc != HCC_OK) return rc;
   size_t need = info.tokens * sizeof(hcc_tok) + 64;

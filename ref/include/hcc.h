@@ -176,16 +176,26 @@ typedef struct hcc_params {
   int64_t proactive_prune_min_reclaim_tokens;/* reclaim gate: max(0, v); 0 commits any prune (4096) */
   int64_t current_tokens;                    /* prune-only's current_tokens; -1 is None (-1) */
   int64_t at;                                /* align-at: the index both moves start from (0) */
+  /* compress's fallback: the text is the caller's, kept alive while the op
+   * runs (hcc_params_set stores the pointer, it does not copy) */
+  const char *fail_reason;  /* the summarizer's error text in hermes's fallback summary (FALLBACK-1); NULL: none */
+  size_t fail_reason_len;   /* its length in bytes */
 } hcc_params;
 
 /* Sets every field to hermes's default (the defaults the spec names). */
 void hcc_params_init(hcc_params *p);
 
+/* Longest value of a text parameter, in bytes. */
+#define HCC_MAX_PARAM_TEXT 65536
+
 /* Sets one parameter from text, as the CLI and the conformance protocol
  * give it: name as hermes spells it ('-' and '_' are interchangeable),
  * value as a decimal number, true/false, or an enum word (policy:
  * strip|stub; profile: openai|openai-strict|anthropic|gemini|
- * deepseek-thinking|responses).  HCC_E_PARAM for an unknown name or a bad value. */
+ * deepseek-thinking|responses), or for a text parameter (fail_reason) any
+ * UTF-8 text of at most HCC_MAX_PARAM_TEXT bytes, which is not copied: the
+ * value's memory must outlive the run.  HCC_E_PARAM for an unknown name or
+ * a bad value. */
 int hcc_params_set(hcc_params *p, const char *name, size_t name_len,
                    const char *value, size_t value_len, hcc_error *err);
 /* Name of the i-th parameter (i from 0), NULL past the last. */

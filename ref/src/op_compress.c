@@ -23,6 +23,9 @@
  * is linear in the message. */
 #include "align.h"
 #include "compress.h"
+#include "fallback_summary.h"
+#include "redact.h"
+#include "tool_summary.h"
 #include "idset.h"
 #include "media.h"
 #include "msg_write.h"
@@ -36,6 +39,7 @@
 int hcc__op_compress(const hcc_params *p, const char *in, size_t len, hcc_arena *a,
                      hcc_out *o, hcc_error *err);
 size_t hcc__need_compress(const hcc_json_info *info, size_t len);
+size_t hcc__need_fallback(const hcc_json_info *info, size_t len, size_t reason_len);
 
 /* hermes's constants (context_compressor.py @ 0000416b), quoted as data. */
 #define NOTE                                                                                       \
@@ -80,6 +84,7 @@ typedef struct cx {
   int k;             /* the newest hit, or -1 */
   int has_user;
   int *turn;         /* input indices of the turns */
+  int *turnp;        /* P indices of the turns */
   size_t nturn;
   int fallback;
   hcc_slice body;    /* the stub's body after PREFIX-3 */
@@ -97,7 +102,9 @@ typedef struct cx {
  * raw text, and every name is the value of a "name" member) or "?", each
  * after a ", ". */
 static size_t body_bound(const hcc_json_info *info) {
-  return info->name_bytes + 3 * hcc__max_calls(info) + 4096;
+  /* or hermes's fallback (FALLBACK-8): at most 8,000 code points, none
+   * over 6 bytes escaped */
+  return info->name_bytes + 3 * hcc__max_calls(info) + 4096 + 48064;
 }
 
 /* Largest text a staged message (or a text view of one) can take: a rewrite
@@ -159,7 +166,7 @@ size_t hcc__need_compress(const hcc_json_info *info, size_t len) {
                  hcc__obj_write_need(&m) + hcc__py_str_need(&m) + 256;
   size_t msgs = hcc__max_msgs(info); /* P has at most the input's messages */
   return hcc__transcript_need(info) + al + hcc__arena_cost(msgs * sizeof(hcc_align_msg)) + pr +
-         hcc__arena_cost(msgs) /* echoes */ + 3 * hcc__arena_cost(msgs * sizeof(int)) +
+         hcc__arena_cost(msgs) /* echoes */ + 4 * hcc__arena_cost(msgs * sizeof(int)) +
          hcc__idset_need(hcc__max_ids(info)) + hcc__arena_cost(body_bound(info)) + stage;
 }
 
@@ -296,6 +303,20 @@ static rclass role_class(const cx *c, int i) {
 static int truthy_member(const hcc_doc *d, int obj, const char *key) {
   int v = hcc__json_get(d, obj, key);
   return v >= 0 && hcc__py_truthy(d, v);
+}
+
+/* Whether token tok is a JSON string that decodes to lit. */
+static int raw_is_str(const hcc_doc *d, int tok, const char *lit) {
+  const hcc_tok *t = &d->tok[tok];
+  if (t->type != HCC_T_STRING) return 0;
+  const char *raw = d->text + t->start;
+  size_t n = (size_t)(t->end - t->start), pos = 0, k = 0, m = strlen(lit);
+  while (pos < n) {
+    uint32_t c = hcc__json_body_next(raw, n, &pos);
+    if (k >= m || c != (unsigned char)lit[k]) return 0;
+    k++;
+  }
+  return k == m;
 }
 
 static int raw_is(const hcc_doc *d, int tok, const char *lit) {
@@ -451,7 +472,7 @@ static int collect_turns(cx *c, hcc_error *err) {
   c->nturn = 0;
   c->tail_start = c->end;
   if (c->k < 0) {
-    for (int64_t j = c->start; j < end; j++) c->turn[c->nturn++] = c->src[j];
+    for (int64_t j = c->start; j < end; j++) c->turnp[c->nturn] = (int)j, c->turn[c->nturn++] = c->src[j];
     return HCC_OK;
   }
   int drops;
@@ -461,12 +482,12 @@ static int collect_turns(cx *c, hcc_error *err) {
       if (rc != HCC_OK) return rc;
       if (drops) continue;
     }
-    c->turn[c->nturn++] = c->src[j];
+    c->turnp[c->nturn] = (int)j, c->turn[c->nturn++] = c->src[j];
   }
   int rc = strip_drops(c, c->k, &drops, err);
   if (rc != HCC_OK) return rc;
-  if (!drops) c->turn[c->nturn++] = c->src[c->k];
-  for (int64_t j = c->k + 1; j < end; j++) c->turn[c->nturn++] = c->src[j];
+  if (!drops) c->turnp[c->nturn] = c->k, c->turn[c->nturn++] = c->src[c->k];
+  for (int64_t j = c->k + 1; j < end; j++) c->turnp[c->nturn] = (int)j, c->turn[c->nturn++] = c->src[j];
   if (c->k >= c->end) c->tail_start = c->k + 1;
   return HCC_OK;
 }
@@ -938,6 +959,487 @@ static int write_assembled(cx *c, hcc_out *o, hcc_error *err) {
   return rc;
 }
 
+/* ---- hermes's fallback summary (FALLBACK-*) ------------------------------------------ */
+
+/* One tool call of the turns: str() of its id, name and redacted
+ * arguments (FALLBACK-5). */
+typedef struct fb_call {
+  hcc_slice id, name, args;
+} fb_call;
+
+typedef struct fbx {
+  cx *c;
+  hcc_fb f;
+  char *cws; /* hcc__fb_redact's scratch */
+  size_t cws_n;
+  fb_call *call; /* the call map, newest assignment found first */
+  size_t ncall, cap;
+  unsigned *slot; /* open-addressing table of call ids: index + 1 */
+  size_t nslot;
+} fbx;
+
+static int fb_full(hcc_error *err) {
+  return hcc__fail(err, HCC_E_WORKSPACE, 0, "internal: the fallback outgrew its store");
+}
+
+/* str(value) of token t of d kept in the store; `dflt` when the token is
+ * absent or falsy (hermes's `x or dflt`). */
+static int fb_str(fbx *x, const hcc_doc *d, int t, const char *dflt, hcc_slice *s, hcc_error *err) {
+  if (t < 0 || !hcc__py_truthy(d, t)) {
+    *s = (hcc_slice){dflt, strlen(dflt)};
+    return HCC_OK;
+  }
+  size_t mark = x->c->a->used;
+  hcc_slice r;
+  int rc = render_str(x->c, d, t, &r, err);
+  if (rc == HCC_OK) *s = hcc__fb_keep(&x->f, r.s, r.n);
+  x->c->a->used = mark;
+  if (rc == HCC_OK && x->f.full) return fb_full(err);
+  return rc;
+}
+
+/* _extract_tool_call_name_and_args and _extract_tool_call_id. */
+static int fb_extract(fbx *x, const hcc_doc *d, int tc, hcc_slice *name, hcc_slice *args,
+                      hcc_slice *id, hcc_error *err) {
+  /* args NULL: the name only (the per-turn pass) */
+  hcc_slice none;
+  int want_args = args != NULL;
+  if (!args) args = &none;
+  *name = (hcc_slice){"unknown", 7}, *args = (hcc_slice){"", 0}, *id = (hcc_slice){"", 0};
+  if (d->tok[tc].type != HCC_T_OBJECT) return HCC_OK; /* getattr on a non-dict: no function */
+  int rc = fb_str(x, d, hcc__json_get(d, tc, "id"), "", id, err);
+  int fn = hcc__json_get(d, tc, "function");
+  if (rc != HCC_OK || fn < 0 || !hcc__py_truthy(d, fn)) return rc;
+  if (d->tok[fn].type != HCC_T_OBJECT)
+    return hcc__fail(err, HCC_E_UNSUPPORTED, 0, "a call's function is not an object: hermes's fallback raises");
+  rc = fb_str(x, d, hcc__json_get(d, fn, "name"), "unknown", name, err);
+  if (rc == HCC_OK && want_args) rc = fb_str(x, d, hcc__json_get(d, fn, "arguments"), "", args, err);
+  return rc;
+}
+
+/* The calls of an assistant turn with truthy tool_calls (-1 otherwise). */
+static int fb_calls_of(hcc_view v, int *list, hcc_error *err) {
+  *list = -1;
+  int role = hcc__view_get(v, "role");
+  int tcs = hcc__view_get(v, "tool_calls");
+  if (role < 0 || !raw_is_str(v.d, role, "assistant") || tcs < 0 || !hcc__py_truthy(v.d, tcs))
+    return HCC_OK;
+  if (v.d->tok[tcs].type != HCC_T_ARRAY)
+    return hcc__fail(err, HCC_E_UNSUPPORTED, 0, "tool_calls that are not a list in the fallback's turns");
+  *list = tcs;
+  return HCC_OK;
+}
+
+static uint64_t fb_hash(hcc_slice s) {
+  uint64_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < s.n; i++) h = (h ^ (unsigned char)s.s[i]) * 1099511628211ull;
+  return h;
+}
+
+static fb_call *fb_find(fbx *x, hcc_slice id) {
+  size_t mask = x->nslot - 1;
+  for (size_t h = (size_t)fb_hash(id) & mask;; h = (h + 1) & mask) {
+    if (!x->slot[h]) return NULL;
+    fb_call *k = &x->call[x->slot[h] - 1];
+    if (k->id.n == id.n && !memcmp(k->id.s, id.s, id.n)) return k;
+  }
+}
+
+static void fb_put(fbx *x, fb_call k) {
+  fb_call *old = fb_find(x, k.id);
+  if (old) {
+    *old = k; /* dict assignment: the newest wins */
+    return;
+  }
+  size_t mask = x->nslot - 1, h = (size_t)fb_hash(k.id) & mask;
+  while (x->slot[h]) h = (h + 1) & mask;
+  x->call[x->ncall] = k;
+  x->slot[h] = (unsigned)++x->ncall;
+}
+
+/* _collect_paths_from_jsonish over token t. */
+static void fb_jsonish(fbx *x, hcc_pywalk *w, const hcc_doc *d, int t, char *buf) {
+  const hcc_tok *tok = &d->tok[t];
+  if (tok->type == HCC_T_STRING) {
+    size_t n = hcc__json_decode_wide(d->text + tok->start, (size_t)(tok->end - tok->start), buf);
+    hcc__fb_paths(&x->f, (hcc_slice){buf, n});
+    return;
+  }
+  if (tok->type == HCC_T_ARRAY) {
+    int j = t + 1;
+    for (int m = 0; m < tok->size; m++, j = hcc__json_skip(d, j)) fb_jsonish(x, w, d, j, buf);
+    return;
+  }
+  if (tok->type != HCC_T_OBJECT) return;
+  const int *plan = hcc__py_walk_members(w, t);
+  int key = t + 1;
+  for (int m = 0; m < tok->size; m++, key = hcc__json_skip(d, key + 1)) {
+    int val = plan[m];
+    if (val < 0) continue;
+    const hcc_tok *kt = &d->tok[key];
+    size_t kn = hcc__json_decode_wide(d->text + kt->start, (size_t)(kt->end - kt->start), buf);
+    int path_key = (kn == 4 && !memcmp(buf, "path", 4)) || (kn == 7 && !memcmp(buf, "workdir", 7)) ||
+                   (kn == 9 && !memcmp(buf, "file_path", 9)) || (kn == 11 && !memcmp(buf, "output_path", 11));
+    if (path_key && d->tok[val].type == HCC_T_STRING) {
+      const hcc_tok *vt = &d->tok[val];
+      size_t vn = hcc__json_decode_wide(d->text + vt->start, (size_t)(vt->end - vt->start), buf);
+      hcc__fb_add_file(&x->f, (hcc_slice){buf, vn});
+    }
+    fb_jsonish(x, w, d, val, buf);
+  }
+  hcc__py_walk_pop(w, t);
+}
+
+/* json.loads(args), then _collect_paths_from_jsonish of what it gave, or of
+ * args itself when it is not JSON. */
+static int fb_args_paths(fbx *x, hcc_slice args, hcc_error *err) {
+  cx *c = x->c;
+  size_t mark = c->a->used;
+  hcc_doc d;
+  hcc_error perr;
+  int rc = hcc__json_parse(&d, args.s, args.n, c->a, &perr);
+  if (rc == HCC_E_WORKSPACE) {
+    c->a->used = mark;
+    return no_room(err);
+  }
+  if (rc != HCC_OK) {
+    c->a->used = mark;
+    /* json.loads reads these where hcc's parser refuses */
+    if (contains(args, "NaN") || contains(args, "Infinity") || rc == HCC_E_DEPTH)
+      return hcc__fail(err, HCC_E_UNSUPPORTED, 0, "arguments json.loads reads and hcc's parser does not");
+    hcc__fb_paths(&x->f, args);
+    return HCC_OK;
+  }
+  hcc_pywalk w;
+  char *buf = hcc__arena_take(c->a, args.n + 1);
+  rc = buf ? hcc__py_walk_init(&w, &d, 0, 0, c->a, err) : no_room(err);
+  if (rc == HCC_OK) fb_jsonish(x, &w, &d, 0, buf);
+  c->a->used = mark;
+  return rc;
+}
+
+/* The turn P[j] as hermes hands it to the fallback: the pre-passed message,
+ * a handoff the scan found unwrapped (COMPRESS-6). */
+static int fb_turn_view(cx *c, int j, hcc_view *v, hcc_error *err) {
+  int rc = base_view(c, j, v, err);
+  if (rc != HCC_OK || !(c->fl[j] & F_HIT)) return rc;
+  hcc_strip plan;
+  char *buf = decode_buf(c, *v);
+  if (!buf) return no_room(err);
+  rc = hcc__strip_plan(*v, buf, c->a, &plan, err);
+  if (rc != HCC_OK) return rc;
+  stripjob job = {c, *v, &plan, buf};
+  return restage(c, v, w_strip, &job, err);
+}
+
+static int fb_redact(fbx *x, hcc_slice s, int compact, hcc_slice *out, hcc_error *err) {
+  if (hcc__fb_compact_need(s.n) > x->cws_n) return outgrew(err);
+  return hcc__fb_redact(s.s, s.n, compact, x->cws, x->cws_n, out, err);
+}
+
+/* Pass 1: the call map and the paths of every call's arguments. */
+static int fb_pass_calls(fbx *x, int j, hcc_error *err) {
+  cx *c = x->c;
+  hcc_view v;
+  int list;
+  int rc = fb_turn_view(c, j, &v, err);
+  if (rc == HCC_OK) rc = fb_calls_of(v, &list, err);
+  if (rc != HCC_OK || list < 0) return rc;
+  int tc = list + 1;
+  for (int k = 0; k < v.d->tok[list].size && rc == HCC_OK; k++, tc = hcc__json_skip(v.d, tc)) {
+    fb_call call;
+    hcc_slice raw, red;
+    rc = fb_extract(x, v.d, tc, &call.name, &raw, &call.id, err);
+    if (rc == HCC_OK) rc = fb_redact(x, raw, 0, &red, err);
+    if (rc != HCC_OK) break;
+    call.args = hcc__fb_keep(&x->f, red.s, red.n);
+    if (x->f.full) return fb_full(err);
+    if (call.id.n) {
+      if (x->ncall >= x->cap) return fb_full(err);
+      fb_put(x, call);
+    }
+    if (call.args.n) rc = fb_args_paths(x, call.args, err);
+  }
+  return rc;
+}
+
+/* _summarize_tool_result(name, args, text) written to o. */
+static int fb_tool_line(fbx *x, hcc_slice name, hcc_slice args, hcc_slice text, hcc_out *o,
+                        hcc_error *err) {
+  cx *c = x->c;
+  size_t mark = c->a->used;
+  /* ["name", "args"]: string tokens for the summary-line writer */
+  size_t jn = 6 * (name.n + args.n) + 16;
+  char *js = hcc__arena_take(c->a, jn);
+  if (!js) return no_room(err);
+  hcc_out jo;
+  hcc__out_init(&jo, js, jn);
+  hcc__out_ch(&jo, '[');
+  hcc__out_json_str(&jo, name.s, name.n);
+  hcc__out_str(&jo, ", ");
+  hcc__out_json_str(&jo, args.s, args.n);
+  hcc__out_ch(&jo, ']');
+  hcc_doc d;
+  int rc = jo.len <= jn ? hcc__json_parse(&d, js, jo.len, c->a, err) : outgrew(err);
+  if (rc == HCC_OK) {
+    size_t cap = hcc__ts_head_cap(name.n + 2, 6 * args.n + 2, d.info.max_deep_weight);
+    char *hb = hcc__arena_take(c->a, cap);
+    hcc_out ho;
+    hcc_ts_tail tail;
+    if (!hb) rc = no_room(err);
+    if (rc == HCC_OK) {
+      hcc__out_init(&ho, hb, cap);
+      rc = hcc__ts_head(&d, 1, 2, c->a, &ho, &tail, err);
+    }
+    if (rc == HCC_OK && ho.len > cap) rc = outgrew(err);
+    if (rc == HCC_OK) {
+      hcc__out_put(o, hb, ho.len);
+      hcc_ts_text t = {text.s, text.n, 0, 0, 0, 0};
+      hcc__ts_tail(&t, tail, hcc__ts_emit_out, o);
+    }
+  }
+  c->a->used = mark;
+  return rc;
+}
+
+/* A kept-text writer run twice (measure, then write) into the store. */
+static int fb_upper_label(fbx *x, const hcc_doc *d, int role, hcc_slice *label, hcc_error *err) {
+  hcc_slice s;
+  int rc;
+  if (role < 0) {
+    s = (hcc_slice){"unknown", 7};
+  } else {
+    size_t mark = x->c->a->used;
+    hcc_slice r;
+    rc = render_str(x->c, d, role, &r, err);
+    if (rc != HCC_OK) return rc;
+    s = hcc__fb_keep(&x->f, r.s, r.n);
+    x->c->a->used = mark;
+    if (x->f.full) return fb_full(err);
+  }
+  char *u = (char *)hcc__fb_keep(&x->f, s.s, s.n).s;
+  if (x->f.full) return fb_full(err);
+  for (size_t i = 0; i < s.n; i++) {
+    if ((unsigned char)u[i] >= 0x80)
+      return hcc__fail(err, HCC_E_UNSUPPORTED, 0, "a non-ASCII role: str.upper() is not modelled");
+    if (u[i] >= 'a' && u[i] <= 'z') u[i] = (char)(u[i] - 32);
+  }
+  *label = (hcc_slice){u, s.n};
+  return HCC_OK;
+}
+
+/* Pass 2: what one turn adds to the lists (FALLBACK-5, FALLBACK-6). */
+static int fb_pass_turn(fbx *x, int j, hcc_error *err) {
+  cx *c = x->c;
+  hcc_view v;
+  hcc_slice tv, text;
+  int list;
+  int rc = fb_turn_view(c, j, &v, err);
+  if (rc == HCC_OK) rc = fb_calls_of(v, &list, err);
+  if (rc == HCC_OK) rc = text_of(c, v, hcc__view_get(v, "content"), &tv, err);
+  if (rc == HCC_OK) rc = fb_redact(x, tv, 1, &text, err);
+  if (rc != HCC_OK) return rc;
+  text = hcc__fb_keep(&x->f, text.s, text.n);
+  if (x->f.full) return fb_full(err);
+  hcc__fb_paths(&x->f, text);
+  int role = hcc__view_get(v, "role");
+  int is_user = role >= 0 && raw_is_str(v.d, role, "user");
+  int is_asst = role >= 0 && raw_is_str(v.d, role, "assistant");
+  int is_tool = role >= 0 && raw_is_str(v.d, role, "tool");
+  int synthetic = is_user && (truthy_member(v.d, v.tok, "_compressed_summary") ||
+                              hcc__is_summary_text(tv) || hcc__is_synthetic_text(tv));
+  /* the call names, first six, joined */
+  hcc_slice first[6];
+  int nnames = 0;
+  if (list >= 0) {
+    int tc = list + 1;
+    for (int k = 0; k < v.d->tok[list].size; k++, tc = hcc__json_skip(v.d, tc)) {
+      hcc_slice name, id;
+      rc = fb_extract(x, v.d, tc, &name, NULL, &id, err);
+      if (rc != HCC_OK) return rc;
+      if (nnames < 6) first[nnames] = name;
+      nnames++;
+    }
+  }
+  size_t names_at = x->f.used;
+  for (int k = 0; k < nnames && k < 6; k++) {
+    if (k) hcc__fb_keep(&x->f, ", ", 2);
+    hcc__fb_keep(&x->f, first[k].s, first[k].n);
+  }
+  if (x->f.full) return fb_full(err);
+  hcc_slice names = {x->f.store + names_at, x->f.used - names_at};
+  hcc_slice prefix = {"", 0};
+  if (nnames) {
+    size_t at = x->f.used;
+    hcc__fb_keep(&x->f, "tool calls: ", 12);
+    hcc__fb_keep(&x->f, names.s, names.n);
+    prefix = (hcc_slice){x->f.store + at, x->f.used - at};
+  }
+  hcc_slice label;
+  if (synthetic) label = (hcc_slice){"INTERNAL CONTEXT", 16};
+  else if ((rc = fb_upper_label(x, v.d, role, &label, err)) != HCC_OK) return rc;
+  hcc__fb_dropped(&x->f, label, prefix, text);
+  /* the 600-cut */
+  size_t at = x->f.used;
+  hcc_out o;
+  hcc__out_init(&o, x->f.store + at, x->f.cap - at);
+  hcc__fb_cut600(text, &o);
+  if (o.len > x->f.cap - at) return fb_full(err);
+  x->f.used += o.len;
+  hcc_slice t6 = {x->f.store + at, o.len};
+  if (is_user && t6.n && !synthetic) {
+    hcc__fb_user(&x->f, t6);
+  } else if (is_asst) {
+    if (nnames) {
+      size_t a0 = x->f.used;
+      hcc__fb_keep(&x->f, "Called tool(s): ", 16);
+      hcc__fb_keep(&x->f, names.s, names.n);
+      hcc__fb_assistant(&x->f, (hcc_slice){x->f.store + a0, x->f.used - a0});
+    } else if (t6.n) {
+      hcc__fb_assistant(&x->f, t6);
+    }
+  } else if (is_tool) {
+    hcc_slice id;
+    rc = fb_str(x, v.d, hcc__view_get(v, "tool_call_id"), "", &id, err);
+    if (rc != HCC_OK) return rc;
+    fb_call *k = x->nslot ? fb_find(x, id) : NULL;
+    hcc_slice name = k ? k->name : (hcc_slice){"unknown", 7}, args = k ? k->args : (hcc_slice){"", 0};
+    size_t a0 = x->f.used;
+    hcc__out_init(&o, x->f.store + a0, x->f.cap - a0);
+    rc = fb_tool_line(x, name, args, t6, &o, err);
+    if (rc != HCC_OK) return rc;
+    if (o.len > x->f.cap - a0) return fb_full(err);
+    x->f.used += o.len;
+    hcc__fb_tool(&x->f, (hcc_slice){x->f.store + a0, o.len});
+    rc = hcc__fb_blocker(&x->f, t6, err);
+  }
+  if (rc == HCC_OK && x->f.full) return fb_full(err);
+  return rc;
+}
+
+/* _previous_summary as the handoff scan leaves it (COMPRESS-5): the bodies
+ * of the handoffs found, the non-empty ones joined by a blank line; then
+ * FALLBACK-7's snapshot of it (stripped, redacted, cut to 3,000 code
+ * points). */
+static int fb_previous(fbx *x, hcc_error *err) {
+  cx *c = x->c;
+  size_t at = x->f.used;
+  int any = 0;
+  for (int j = 0; j < c->n; j++) {
+    if (!(c->fl[j] & F_HIT)) continue;
+    hcc_view v;
+    hcc_slice tv;
+    stage_begin(c);
+    int rc = base_view(c, j, &v, err);
+    if (rc == HCC_OK) rc = text_of(c, v, hcc__view_get(v, "content"), &tv, err);
+    if (rc == HCC_OK) {
+      hcc_slice b = hcc__summary_body(tv);
+      if (b.n) {
+        if (any) hcc__fb_keep(&x->f, "\n\n", 2);
+        hcc__fb_keep(&x->f, b.s, b.n);
+        any = 1;
+      }
+    }
+    stage_end(c);
+    if (rc != HCC_OK) return rc;
+    if (x->f.full) return fb_full(err);
+  }
+  if (!any) return HCC_OK;
+  hcc_slice joined = hcc__py_strip((hcc_slice){x->f.store + at, x->f.used - at}), red;
+  if (!joined.n) return HCC_OK;
+  if (hcc__fb_compact_need(joined.n) > x->cws_n) return outgrew(err);
+  /* redact_sensitive_text(...) without redact_url_credentials: hcc's redact */
+  int rc = hcc__redact(joined.s, joined.n, x->cws, x->cws_n, &red, err);
+  if (rc != HCC_OK) return rc;
+  x->f.prev = hcc__fb_keep(&x->f, red.s, red.n);
+  x->f.has_prev = 1;
+  if (x->f.full) return fb_full(err);
+  return HCC_OK;
+}
+
+/* The longest text the fallback redacts: a turn's text view (at most
+ * msg_bound), a call's arguments (str() of a value, at most five times its
+ * bytes, FALLBACK-5), the joined handoff bodies (at most the input), or the
+ * body: kept texts (each written once), the fixed lines, the reason and
+ * repr()'s escapes of the ask (at most four bytes a byte of a 700-code
+ * point text). */
+static size_t fb_longest(const hcc_json_info *info, size_t len, size_t store, size_t reason) {
+  size_t t = msg_bound(info), a = 5 * info->max_message + 64, body = store + reason + 20480;
+  if (a > t) t = a;
+  if (len > t) t = len;
+  return t > body ? t : body;
+}
+
+/* What the fallback takes from the workspace beyond the rest of compress,
+ * for a reason of reason_len bytes (hcc_workspace_size adds it when the
+ * fallback can run). */
+size_t hcc__need_fallback(const hcc_json_info *info, size_t len, size_t reason_len) {
+  size_t msgs = hcc__max_msgs(info), calls = hcc__max_calls(info) + 1;
+  size_t store = hcc__fb_store_need(len, msgs + calls), longest = fb_longest(info, len, store, reason_len);
+  size_t nslot = 2;
+  while (nslot < 2 * calls) nslot *= 2;
+  return hcc__arena_cost(store) + hcc__arena_cost(hcc__fb_compact_need(longest)) +
+         hcc__arena_cost(calls * sizeof(fb_call)) + hcc__arena_cost(nslot * sizeof(unsigned)) +
+         2 * hcc__arena_cost(longest) /* the body, the capped summary */;
+}
+
+static int make_fallback(cx *c, hcc_error *err) {
+  const hcc_json_info *info = &c->t.doc.info;
+  fbx x;
+  memset(&x, 0, sizeof x);
+  x.c = c;
+  size_t store = hcc__fb_store_need(c->t.doc.len, hcc__max_msgs(info) + hcc__max_calls(info) + 1);
+  char *sb = hcc__arena_take(c->a, store);
+  size_t longest = fb_longest(info, c->t.doc.len, store, c->p->fail_reason ? c->p->fail_reason_len : 0);
+  x.cws_n = hcc__fb_compact_need(longest);
+  x.cws = hcc__arena_take(c->a, x.cws_n);
+  x.cap = hcc__max_calls(info) + 1;
+  x.call = hcc__arena_take(c->a, x.cap * sizeof(fb_call));
+  x.nslot = 2;
+  while (x.nslot < 2 * x.cap) x.nslot *= 2;
+  x.slot = hcc__arena_take(c->a, x.nslot * sizeof(unsigned));
+  if (!sb || !x.cws || !x.call || !x.slot) return no_room(err);
+  memset(x.slot, 0, x.nslot * sizeof(unsigned));
+  hcc__fb_init(&x.f, sb, store);
+  x.f.nturns = c->nturn;
+  int rc = HCC_OK;
+  for (size_t t = 0; t < c->nturn && rc == HCC_OK; t++) {
+    stage_begin(c);
+    rc = fb_pass_calls(&x, c->turnp[t], err);
+    stage_end(c);
+  }
+  for (size_t t = 0; t < c->nturn && rc == HCC_OK; t++) {
+    stage_begin(c);
+    rc = fb_pass_turn(&x, c->turnp[t], err);
+    stage_end(c);
+  }
+  if (rc == HCC_OK) rc = fb_previous(&x, err);
+  if (rc != HCC_OK) return rc;
+  /* the body, redacted, capped (FALLBACK-7, FALLBACK-8) */
+  const char *reason = c->p->fail_reason;
+  size_t rn = reason ? c->p->fail_reason_len : 0;
+  hcc_out o;
+  hcc__out_init(&o, NULL, 0);
+  hcc__fb_body(&x.f, reason, rn, &o);
+  size_t bn = o.len;
+  if (bn > longest) return outgrew(err);
+  char *body = hcc__arena_take(c->a, bn ? bn : 1);
+  if (!body) return no_room(err);
+  hcc__out_init(&o, body, bn);
+  hcc__fb_body(&x.f, reason, rn, &o);
+  hcc_slice red;
+  if (hcc__fb_compact_need(bn) > x.cws_n) return outgrew(err);
+  rc = hcc__fb_redact(body, bn, 0, x.cws, x.cws_n, &red, err);
+  if (rc != HCC_OK) return rc;
+  if (red.n + 64 > longest) return outgrew(err);
+  char *out = hcc__arena_take(c->a, red.n + 64);
+  if (!out) return no_room(err);
+  hcc__out_init(&o, out, red.n + 64);
+  hcc__fb_cap(red, &o);
+  c->body = (hcc_slice){out, o.len};
+  return HCC_OK;
+}
+
 /* ---- the op ------------------------------------------------------------------------- */
 
 static void put_index(hcc_out *o, int64_t v, int known) {
@@ -1011,7 +1513,8 @@ int hcc__op_compress(const hcc_params *p, const char *in, size_t len, hcc_arena 
   c.src = hcc__arena_take(a, nm * sizeof(int));
   c.fl = hcc__arena_take(a, nm * sizeof(unsigned));
   c.turn = hcc__arena_take(a, nm * sizeof(int));
-  if (!echo || !c.src || !c.fl || !c.turn) return no_room(err);
+  c.turnp = hcc__arena_take(a, nm * sizeof(int));
+  if (!echo || !c.src || !c.fl || !c.turn || !c.turnp) return no_room(err);
   memset(echo, 0, nm);
   find_echoes(&c, echo);
   for (int i = 0; i < c.t.nmsg; i++)
@@ -1025,7 +1528,7 @@ int hcc__op_compress(const hcc_params *p, const char *in, size_t len, hcc_arena 
   /* COMPRESS-7, COMPRESS-8 */
   if (p->summarizer_fail && p->abort_on_summary_failure) return finish(&c, OC_ABORTED, o, err);
   c.fallback = p->summarizer_fail;
-  rc = make_summary(&c, err);
+  rc = c.fallback ? make_fallback(&c, err) : make_summary(&c, err);
   if (rc == HCC_OK) rc = plan_assembly(&c, err);
   if (rc == HCC_OK) rc = plan_repair_media(&c, err);
   if (rc != HCC_OK) return rc;

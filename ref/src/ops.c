@@ -32,13 +32,16 @@ int hcc_op_supported(hcc_op op) { return entry(op) != NULL; }
 
 /* The arena aligns the caller's buffer, which may start anywhere, to 16
  * bytes: up to 15 of it are lost before the first piece (arena.c). */
+size_t hcc__need_fallback(const hcc_json_info *info, size_t len, size_t reason_len); /* op_compress.c */
+
 static size_t with_pad(size_t need) { return need ? need + 15 : 0; }
 
 size_t hcc_workspace_bound(hcc_op op, size_t len) {
   const hcc_op_entry *e = entry(op);
   if (!e) return 0;
   hcc_json_info worst = hcc__json_info_bound(len);
-  return with_pad(e->need(&worst, len));
+  size_t fb = op == HCC_OP_COMPRESS ? hcc__need_fallback(&worst, len, HCC_MAX_PARAM_TEXT) : 0;
+  return with_pad(e->need(&worst, len) + fb);
 }
 
 int hcc_workspace_size(hcc_op op, const hcc_params *p, const char *in,
@@ -49,8 +52,10 @@ int hcc_workspace_size(hcc_op op, const hcc_params *p, const char *in,
   if (!e) return hcc__fail(err, HCC_E_UNSUPPORTED, 0, "operation not supported by this build");
   int rc = hcc_json_validate(in, len, &info, err);
   if (rc != HCC_OK) return rc;
-  *need = with_pad(e->need(&info, len));
-  (void)p;
+  /* hermes's fallback summary (FALLBACK-9) runs only when the summarizer
+   * fails and the pass does not abort: its room is kept only then */
+  int fb = op == HCC_OP_COMPRESS && (!p || (p->summarizer_fail && !p->abort_on_summary_failure));
+  *need = with_pad(e->need(&info, len) + (fb ? hcc__need_fallback(&info, len, p && p->fail_reason ? p->fail_reason_len : 0) : 0));
   return HCC_OK;
 }
 
@@ -102,7 +107,7 @@ void hcc_params_init(hcc_params *p) {
   p->current_tokens = -1;
 }
 
-typedef enum { P_INT, P_REAL, P_BOOL, P_ENUM } ptype;
+typedef enum { P_INT, P_REAL, P_BOOL, P_ENUM, P_TEXT } ptype;
 typedef struct pdesc {
   const char *name;
   ptype type;
@@ -149,11 +154,29 @@ static const pdesc params[] = {
     {"proactive_prune_min_reclaim_tokens", P_INT, F(proactive_prune_min_reclaim_tokens), -1e12, 1e12, NULL},
     {"current_tokens", P_INT, F(current_tokens), -1, 1e12, NULL},
     {"at", P_INT, F(at), 0, 1e12, NULL},
+    {"fail_reason", P_TEXT, F(fail_reason), 0, 0, NULL},
     {NULL, P_INT, 0, 0, 0, NULL}};
 #undef F
 
 const char *hcc_param_name(size_t i) {
   return i < sizeof params / sizeof params[0] ? params[i].name : NULL;
+}
+
+/* Whether s[0..n) is WTF-8: UTF-8 whose code points may include lone
+ * surrogates (what a JSON string with a \ud800 escape decodes to). */
+static int wtf8_valid(const char *s, size_t n) {
+  const unsigned char *u = (const unsigned char *)s;
+  for (size_t i = 0; i < n;) {
+    unsigned c = u[i];
+    size_t k = c < 0x80 ? 1 : c >= 0xC2 && c <= 0xDF ? 2 : c >= 0xE0 && c <= 0xEF ? 3 : c >= 0xF0 && c <= 0xF4 ? 4 : 0;
+    if (!k || i + k > n) return 0;
+    for (size_t j = 1; j < k; j++)
+      if ((u[i + j] & 0xC0) != 0x80) return 0;
+    if ((c == 0xE0 && u[i + 1] < 0xA0) || (c == 0xF0 && u[i + 1] < 0x90) || (c == 0xF4 && u[i + 1] > 0x8F))
+      return 0;
+    i += k;
+  }
+  return 1;
 }
 
 /* Names compare with '-' and '_' as the same character, so CLI flags
@@ -174,6 +197,15 @@ int hcc_params_set(hcc_params *p, const char *name, size_t name_len,
   for (; d->name; d++)
     if (name_eq(d->name, name, name_len)) break;
   if (!d->name) return hcc__fail(err, HCC_E_PARAM, 0, "unknown parameter");
+  if (d->type == P_TEXT) { /* the pointer is kept: the caller owns the text */
+    if (value_len > HCC_MAX_PARAM_TEXT)
+      return hcc__fail(err, HCC_E_PARAM, 0, "text parameter longer than HCC_MAX_PARAM_TEXT bytes");
+    if (!wtf8_valid(value, value_len))
+      return hcc__fail(err, HCC_E_PARAM, 0, "text parameter is not UTF-8");
+    *(const char **)((char *)p + d->off) = value;
+    p->fail_reason_len = value_len; /* the one text parameter */
+    return HCC_OK;
+  }
   if (value_len >= sizeof buf) return hcc__fail(err, HCC_E_PARAM, 0, "parameter value too long");
   /* a NUL would end the C string early: "true\0x" must not read as true */
   if (value_len && memchr(value, 0, value_len))

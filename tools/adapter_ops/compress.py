@@ -3,15 +3,23 @@ ContextCompressor.compress(messages), called as the auto-compression path
 calls it (no current_tokens, no focus topic, force=False, no memory
 context), on a compressor with no earlier state in this process.
 
-Two seams are replaced, nothing else:
-  _generate_summary             -> the stub summarizer of COMPRESS-7: it
-                                   returns _with_summary_prefix(stub body), or
-                                   None when params.summarizer_fail is true;
-  _build_static_fallback_summary -> the stub fallback of COMPRESS-8 (the same
-                                   body under another lead line), used by
-                                   compress() when the summary is None and the
-                                   pass does not abort.
-Both bodies depend on the turns hermes hands to the seam only.
+One seam is replaced, nothing else:
+  _generate_summary -> the stub summarizer of COMPRESS-7: it returns
+                       _with_summary_prefix(stub body), or, when
+                       params.summarizer_fail is true, records
+                       params.fail_reason as _last_summary_error (what the
+                       real method does before it returns None) and returns
+                       None.
+compress() then builds hermes's own deterministic fallback
+(_build_static_fallback_summary, spec FALLBACK-*) when the pass does not
+abort.  params.previous_summary is set as the compressor's _previous_summary
+before compress() runs (a summary an earlier call of this process kept).
+
+The fallback redacts what it keeps, so during the call the compressor's
+redact_sensitive_text is the pinned agent/redact.py's (loaded as the redact
+op loads it, adapter_ops/redact.py) in place of the stub of
+tools/adapter_stubs.py; it is put back afterwards.  Without agent/redact.py
+in HERMES_SRC the op says so and refuses.
 
 Input hcc refuses is rejected before hermes runs, with the rules the
 passes compress chains refuse by (spec DIV-COMPRESS-1): the transcript
@@ -35,11 +43,13 @@ model.
 """
 import traceback
 
+from adapter_ops import redact as redact_op
 from adapter_ops.align import _bridge, _budget_tokens
 from adapter_ops.prune import messages_of, wrap
 from adapter_ops.repair import check_shape
 
 STUB_LEAD = "Deterministic stub summary"
+# the stub fallback lead of earlier versions; only tools/gen_compress_unit_tables.py reads it
 FALLBACK_LEAD = "Deterministic stub fallback summary (summarizer unavailable)"
 HEADING = "## Historical Task Snapshot"
 
@@ -77,19 +87,25 @@ def stub_body(turns, lead=STUB_LEAD):
         ", ".join(names) if names else "none")
 
 
-def _install_seams(c, fail):
+def _install_seams(c, fail, reason):
     cls = type(c)
 
     def generate(turns_to_summarize, focus_topic=None, memory_context=""):
         if fail:
+            # compress() clears _last_summary_error when it starts; the real
+            # method sets it on its way to returning None
+            c._last_summary_error = reason
             return None
         return cls._with_summary_prefix(stub_body(turns_to_summarize))
 
-    def fallback(turns_to_summarize, reason=None):
-        return cls._with_summary_prefix(stub_body(turns_to_summarize, FALLBACK_LEAD))
-
     c._generate_summary = generate
-    c._build_static_fallback_summary = fallback
+
+
+def _text_param(h, params, name):
+    v = params.get(name)
+    if v is not None and not isinstance(v, str):
+        raise h.Reject("HCC_E_PARAM", "%s must be a string or null" % name)
+    return v
 
 
 def _wire(msgs):
@@ -101,8 +117,11 @@ def run(h, params, value):
     msgs = messages_of(h, value)
     check_shape(h, value)
     _budget_tokens(h, msgs)
+    reason = _text_param(h, params, "fail_reason")
+    previous = _text_param(h, params, "previous_summary")
     c = h.compressor(params)
-    _install_seams(c, bool(params.get("summarizer_fail")))
+    _install_seams(c, bool(params.get("summarizer_fail")), reason)
+    c._previous_summary = previous
     regions = []
     record = c._record_compression_regions
 
@@ -122,6 +141,9 @@ def run(h, params, value):
         return cut
 
     c._find_tail_cut_by_tokens = find_tail_cut_by_tokens
+    cc = h.cc
+    stub_redact = cc.redact_sensitive_text
+    cc.redact_sensitive_text = redact_op.load(h.src).redact_sensitive_text
     try:
         out = c.compress(msgs)
     except TypeError as e:
@@ -131,6 +153,8 @@ def run(h, params, value):
         if last.name == "compress" and "last_head_role in" in (last.line or ""):
             raise h.Reject("HCC_E_SHAPE", "the last head message's role is a list or object")
         raise
+    finally:
+        cc.redact_sensitive_text = stub_redact
     if params.get("wire"):
         out = _wire(out)
     result = wrap(value, out)

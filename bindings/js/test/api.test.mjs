@@ -54,6 +54,18 @@ test("params by hermes's names: set ones change the answer, unset keep defaults"
   assert.deepEqual(hcc.compress(e.input, e.params), value(e));
 });
 
+test("a text param (fail_reason) stays in place while later params and the input are laid out", () => {
+  // the library keeps a pointer to the text: whatever is set after it must
+  // not overwrite it (the golden case sets it last, this sets it first)
+  const c = goldenCase("FALLBACK-reason");
+  assert.equal(typeof c.params.fail_reason, "string");
+  const first = { fail_reason: c.params.fail_reason, ...c.params };
+  assert.equal(Object.keys(first)[0], "fail_reason");
+  assert.deepEqual(hcc.compress(c.input, first), value(c));
+  const other = hcc.compress(c.input, { ...c.params, fail_reason: "other" });
+  assert.notDeepEqual(other, value(c));
+});
+
 test("options.raw returns the output bytes", () => {
   const c = goldenCase("PAIRS-1-call-id-wins");
   const got = hcc.repair(c.input, c.params, { raw: true });

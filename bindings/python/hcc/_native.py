@@ -108,9 +108,12 @@ def _prototypes(lib):
 class _Block:
     """A zeroed, 16-byte aligned block of `size` bytes owned by this object
     (ctypes makes no alignment promise beyond the element type's)."""
-    __slots__ = ("raw", "ptr")
+    __slots__ = ("raw", "ptr", "keep")
 
     def __init__(self, size, fill=0):
+        # the texts a text parameter (fail_reason) points at: the library
+        # keeps the pointer, so they live as long as the block
+        self.keep = []
         self.raw = (ctypes.c_char * (size + 16))()
         if fill:
             ctypes.memset(self.raw, fill, size + 16)
@@ -222,6 +225,7 @@ def params_block(lib, params):
             raise _codes.Error(_codes.HCC_E_PARAM, 0,
                                "parameter value must be a bool, int, float or str (%s=%r)" % (name, value))
         bname = name.encode("utf-8", "surrogatepass")
+        blk.keep.append(text)
         rc = lib.hcc_params_set(blk.ptr, bname, len(bname), text, len(text), ctypes.byref(err))
         if rc != 0:
             raise _codes.Error(rc, err.offset, "%s (%s=%r)" % (err.message.decode(), name, value))

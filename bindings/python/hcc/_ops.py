@@ -229,7 +229,7 @@ def prune_only(input, *, proactive_prune_tokens=0, proactive_prune_min_result_ch
 def compress(input, *, context_length=128000, threshold_percent=0.50, summary_target_ratio=0.20,
              protect_first_n=3, protect_last_n=20, min_tail_user_messages=1, compression_count=0,
              tail_token_budget=-1, abort_on_summary_failure=False, summarizer_fail=False,
-             wire=False, explain=False, raw=False, **params):
+             fail_reason=None, wire=False, explain=False, raw=False, **params):
     """The whole compaction pass with the deterministic stub summarizer (COMPRESS-*).
 
     Returns: The compacted transcript; with explain=True {"outcome", "compress_start",
@@ -245,6 +245,7 @@ def compress(input, *, context_length=128000, threshold_percent=0.50, summary_ta
       tail_token_budget         the tail budget in tokens; -1: derived from the fields above as hermes does (-1)
       abort_on_summary_failure  on summarizer failure, abort instead of the fallback (COMPRESS-8) (False)
       summarizer_fail           the stub summarizer returns nothing (COMPRESS-8) (False)
+      fail_reason               the summarizer's error text in hermes's fallback summary, None: none (FALLBACK-1) (None)
       wire                      drop underscore-prefixed keys from the output messages (COMPRESS-16) (False)
       explain                   report how the pass ended (False)
     """
@@ -254,7 +255,7 @@ def compress(input, *, context_length=128000, threshold_percent=0.50, summary_ta
                min_tail_user_messages=min_tail_user_messages, compression_count=compression_count,
                tail_token_budget=tail_token_budget,
                abort_on_summary_failure=abort_on_summary_failure, summarizer_fail=summarizer_fail,
-               wire=wire, explain=explain))
+               fail_reason=fail_reason, wire=wire, explain=explain))
 
 
 def trajectory(input, *, target_max_tokens=15250, summary_target_tokens=750,

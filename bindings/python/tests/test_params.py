@@ -51,9 +51,23 @@ class Defaults(unittest.TestCase):
         base = _block()
         for name, other in (("protect_first_n", 4), ("threshold_percent", 0.5000001),
                             ("policy", "stub"), ("explain", True), ("current_tokens", 0),
-                            ("protect_first_gpt", False), ("profile", "anthropic")):
+                            ("protect_first_gpt", False), ("profile", "anthropic"),
+                            ("fail_reason", "")):
             with self.subTest(param=name):
                 self.assertNotEqual(_block(**{name: other}), base)
+
+    def test_fail_reason_reaches_the_fallback(self):
+        # a text parameter is kept by pointer: the text must outlive the
+        # call that set it (the block keeps it), and reach FALLBACK-7's line
+        msgs = [{"role": "system", "content": "s"}] + [
+            {"role": "user" if i % 2 == 0 else "assistant", "content": "turn %d" % i} for i in range(8)]
+        out = hcc.compress(msgs, protect_first_n=1, tail_token_budget=10, protect_last_n=2,
+                           summarizer_fail=True, fail_reason="HTTP " + "5" * 3)
+        texts = [m["content"] for m in out if m.get("_compressed_summary")]
+        self.assertEqual(len(texts), 1)
+        self.assertIn("Summary failure reason: HTTP 555.", texts[0])
+        with self.assertRaises(hcc.Error):
+            hcc.compress(msgs, summarizer_fail=True, fail_reason="x" * 65537)
 
     def test_none_is_the_default(self):
         self.assertEqual(_block(protect_first_n=None, policy=None), _block())
