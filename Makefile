@@ -312,7 +312,13 @@ $(B)/$(1)/obj/%.o: fuzz/%.c $(FUZZ_HDR)
 $(B)/$(1)/libhcc-fuzz.a: $(LIB_SRC:ref/src/%.c=$(B)/$(1)/obj/lib/%.o) $(FUZZ_COMMON:%=$(B)/$(1)/obj/%.o)
 	rm -f $$@ && ar rcs $$@ $$^
 endef
-$(eval $(call fuzz_flavour,fz,$(FZ_CC),$(FZ_FLAGS),$(FZ_FLAGS)))
+# The harness's own code (contracts, oracles, their JSON reader, the main)
+# is built with the sanitizers but without libFuzzer's coverage: its edges
+# and comparisons would only steer the search towards oracle paths, and
+# their tracing took half the chain harness's time (fuzz/README.md,
+# "Throughput").
+FZ_HARNESS_FLAGS ?= $(FUZZ_SAN)
+$(eval $(call fuzz_flavour,fz,$(FZ_CC),$(FZ_FLAGS),$(FZ_HARNESS_FLAGS)))
 $(eval $(call fuzz_flavour,rp,$(RP_CC),$(RP_FLAGS),$(RP_FLAGS)))
 $(eval $(call fuzz_flavour,afl,AFL_QUIET=1 $(AFL_CC),,))
 $(eval $(call fuzz_flavour,aflcmp,AFL_QUIET=1 AFL_LLVM_CMPLOG=1 $(AFL_CC),,))
@@ -326,8 +332,9 @@ main_src = $(if $(filter chain,$(1)),fuzz/fuzz_chain.c,fuzz/fuzz_op.c)
 main_def = $(if $(filter chain,$(1)),,$(call opdef,$(1)))
 
 $(B)/fuzz/%: fuzz/fuzz_op.c fuzz/fuzz_chain.c $(B)/fz/libhcc-fuzz.a
-	@mkdir -p $(@D)
-	$(FZ_CC) $(FUZZ_CPP) $(FUZZ_OPT) $(FZ_FLAGS) $(call main_def,$*) $(call main_src,$*) $(B)/fz/libhcc-fuzz.a $(FZ_LINK) -o $@
+	@mkdir -p $(@D)/main
+	$(FZ_CC) $(FUZZ_CPP) $(FUZZ_OPT) $(FZ_HARNESS_FLAGS) $(call main_def,$*) -c $(call main_src,$*) -o $(@D)/main/$*.o
+	$(FZ_CC) $(FUZZ_OPT) $(@D)/main/$*.o $(B)/fz/libhcc-fuzz.a $(FZ_LINK) -o $@
 
 $(B)/replay/%: fuzz/fuzz_op.c fuzz/fuzz_chain.c fuzz/replay_main.c $(B)/rp/libhcc-fuzz.a
 	@mkdir -p $(@D)
@@ -386,7 +393,7 @@ fuzz-diff-test: fuzz-diff-build
 .PRECIOUS: $(B)/fd/obj/%.o $(B)/fd/obj/lib/%.o $(B)/fz/obj/%.o $(B)/rp/obj/%.o $(B)/afl/obj/%.o $(B)/aflcmp/obj/%.o $(B)/wk/obj/%.o \
            $(B)/fz/obj/lib/%.o $(B)/rp/obj/lib/%.o $(B)/afl/obj/lib/%.o $(B)/aflcmp/obj/lib/%.o $(B)/wk/obj/lib/%.o
 
-.PHONY: fuzz-diff fuzz-diff-build fuzz-diff-test fuzz-build replay-build work-build afl-build fuzz-replay fuzz-smoke fuzz afl corpus corpus-min \
+.PHONY: fuzz-throughput fuzz-diff fuzz-diff-build fuzz-diff-test fuzz-build replay-build work-build afl-build fuzz-replay fuzz-smoke fuzz afl corpus corpus-min \
         fuzz-work fuzz-selftest coverage coverage-build coverage-gate cflite-check
 
 fuzz-build: $(addprefix $(B)/fuzz/,$(FUZZ_TARGETS))
@@ -416,6 +423,23 @@ fuzz-smoke: fuzz-build
 	    || { tail -60 $(B)/fuzz-work/$$t.log; exit 1; }; \
 	  if grep -q 'not supported by this build' $(B)/fuzz-work/$$t.log; then printf '%-18s unsupported\n' $$t; continue; fi; \
 	  printf '%-18s %s\n' $$t "$$(grep -E '^stat::(number_of_executed_units|average_exec_per_sec)' $(B)/fuzz-work/$$t.log | sed 's/stat:://; s/  */ /g' | tr '\n' ' ')"; done
+
+# Throughput of every libFuzzer harness (fuzz/README.md, "Throughput"):
+# THROUGHPUT_SECONDS of each from its seed corpus and regressions (what
+# `make fuzz` starts from), one harness at a time, into a fresh work
+# folder so runs compare; logs in $(B)/fuzz-throughput/<target>.log, the
+# table by tools/fuzz_throughput_table.py.  Run it with the other core idle.
+THROUGHPUT_SECONDS ?= 60
+THROUGHPUT_TARGETS ?= $(FUZZ_TARGETS)
+fuzz-throughput: fuzz-build
+	@set -e; out=$(B)/fuzz-throughput; mkdir -p $$out; rm -f $$out/*.log; \
+	  git describe --always --dirty --abbrev=7 >$$out/COMMIT 2>/dev/null || echo unknown >$$out/COMMIT; \
+	  for t in $(THROUGHPUT_TARGETS); do $(SEEDS); \
+	  rm -rf $$out/$$t.work; mkdir -p $$out/$$t.work; \
+	  $(B)/fuzz/$$t -seed=1 -max_total_time=$(THROUGHPUT_SECONDS) -max_len=4096 -dict=fuzz/hcc.dict -print_final_stats=1 \
+	    -artifact_prefix=$$out/$$t- $$out/$$t.work $$seeds >$$out/$$t.log 2>&1 || { tail -40 $$out/$$t.log; exit 1; }; \
+	  printf '%-18s %s\n' $$t "$$(grep -E '^stat::(number_of_executed_units|average_exec_per_sec)' $$out/$$t.log | sed 's/stat:://; s/  */ /g' | tr '\n' ' ')"; done
+	$(PYTHON) tools/fuzz_throughput_table.py $(B)/fuzz-throughput
 
 # libFuzzer: the name cmark gives the same target
 libFuzzer: fuzz

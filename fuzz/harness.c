@@ -106,8 +106,28 @@ void hcc_fuzz_fail(const char *what, const char *in, size_t len) {
  *       bits 2-3 tail_token_budget {-1, 0, 50, 2000},
  *                summary_target_tokens {750, 0, 50, 2000}
  *       bit 4 compression_count (0..1)
- *       bits 5-7 profile (mod 6)
+ *       bits 5-7 profile (mod 6); for the ops that read them (they do
+ *                not read the profile) also previous_summary and
+ *                fail_reason, the pair chain_state[bits 5-7]
  *   align-at: at = b0 (0..255) */
+
+/* A long previous summary: over FALLBACK-7's 3,000 code points. */
+#define LONG40 "## Step: the parser was fixed and tested.\n"
+#define LONG400 LONG40 LONG40 LONG40 LONG40 LONG40 LONG40 LONG40 LONG40 LONG40 LONG40
+#define LONG3200 LONG400 LONG400 LONG400 LONG400 LONG400 LONG400 LONG400 LONG400
+
+/* The state a chain of compactions hands the next call (COMPRESS-17), with
+ * a failure reason, as (previous_summary, fail_reason); NULL is None.
+ * Entry 0 is the first compaction of a process, the seeds' default. */
+static const char *const chain_state[8][2] = {
+    {NULL, NULL},
+    {NULL, "HTTP 500"},
+    {"", NULL},
+    {"Earlier: the build was fixed.", NULL},
+    {"Earlier: the build was fixed.", "timeout after 30s"},
+    {"User asked: 'deploy with OPENAI_API_KEY=sk-proj-abcdefghijklmnop1234567890'", "HTTP 500"},
+    {"  \n", NULL},
+    {LONG3200, "rate limited (429)"}};
 void hcc_fuzz_params(const uint8_t **data, size_t *size, hcc_params *p) {
   uint8_t b[HCC_FUZZ_PARAM_BYTES] = {0};
   size_t k = *size < HCC_FUZZ_PARAM_BYTES ? *size : HCC_FUZZ_PARAM_BYTES;
@@ -144,6 +164,11 @@ void hcc_fuzz_params(const uint8_t **data, size_t *size, hcc_params *p) {
   p->summary_target_tokens = summaries[(b[3] >> 2) & 3];
   p->compression_count = (b[3] >> 4) & 1;
   p->profile = (b[3] >> 5) % 6;
+  const char *const *st = chain_state[(b[3] >> 5) & 7];
+  p->previous_summary = st[0];
+  p->previous_summary_len = st[0] ? strlen(st[0]) : 0;
+  p->fail_reason = st[1];
+  p->fail_reason_len = st[1] ? strlen(st[1]) : 0;
   p->at = b[0];
 }
 

@@ -807,10 +807,20 @@ static void idempotent(hcc_op op, const hcc_params *p, const char *in, size_t le
   hcc_fuzz_free(&again);
 }
 
-/* compress (COMPRESS-1, 2, 15): the explain form reports the outcome and
- * carries exactly the plain output as "result"; a pass that summarized
- * (or fell back) ends with strip-policy repair, so repairing its result
- * again changes nothing; too few messages give the input back. */
+/* The previous summary explain reports is the one given (a NULL text is
+ * JSON null). */
+static int is_given(const jv *v, const char *s, size_t n) {
+  if (!s) return v->k == JV_NULL;
+  return v->k == JV_STR && v->n == n && memcmp(v->s, s, n) == 0;
+}
+
+/* compress (COMPRESS-1, 2, 15, 17): the explain form reports the outcome
+ * and the state after the call, and carries exactly the plain output as
+ * "result"; a pass that summarized (or fell back) ends with strip-policy
+ * repair, so repairing its result again changes nothing, and counts one
+ * more compaction; too few messages give the input back; the state is the
+ * given one whenever the pass changes nothing, and the stub's body after a
+ * summary. */
 static void compress_oracle(const hcc_params *p, const char *in, size_t len, const hcc_fuzz_result *r) {
   hcc_params q = *p;
   q.explain = !p->explain;
@@ -818,10 +828,24 @@ static void compress_oracle(const hcc_params *p, const char *in, size_t len, con
   if (other.rc != HCC_OK) FAIL("compress: explain and plain runs disagree on accepting the input");
   const hcc_fuzz_result *ex = p->explain ? r : &other, *pl = p->explain ? &other : r;
   jv *e = jv_parse(ex->out, ex->out_len);
-  static const char *const keys[5] = {"outcome", "compress_start", "compress_end", "summarized", "result"};
-  int ok = e && e->k == JV_OBJ && e->len == 5;
-  for (size_t i = 0; ok && i < 5; i++) ok = jv_is_str(&e->keys[i], keys[i]);
-  if (!ok) FAIL("compress explain: members are not outcome, compress_start, compress_end, summarized, result (COMPRESS-1)");
+  static const char *const keys[7] = {"outcome", "compress_start", "compress_end", "summarized",
+                                      "previous_summary", "compression_count", "result"};
+  int ok = e && e->k == JV_OBJ && e->len == 7;
+  for (size_t i = 0; ok && i < 7; i++) ok = jv_is_str(&e->keys[i], keys[i]);
+  if (!ok)
+    FAIL("compress explain: members are not outcome, compress_start, compress_end, summarized, "
+         "previous_summary, compression_count, result (COMPRESS-1)");
+  const jv *prev = &e->kids[4], *count = &e->kids[5];
+  int counted = jv_is_str(&e->kids[0], "summarized") || jv_is_str(&e->kids[0], "fallback");
+  if (count->k != JV_INT || num(e, "compression_count", in, len) != p->compression_count + counted)
+    FAIL("compress: compression_count after the call is not the given one, plus one for a compaction (COMPRESS-17)");
+  if (prev->k != JV_NULL && prev->k != JV_STR) FAIL("compress: previous_summary is neither a string nor null (COMPRESS-17)");
+  if ((jv_is_str(&e->kids[0], "too_few_messages") || jv_is_str(&e->kids[0], "aborted")) &&
+      !is_given(prev, p->previous_summary, p->previous_summary_len))
+    FAIL("compress: a pass that changed nothing changed the previous summary (COMPRESS-17)");
+  if (jv_is_str(&e->kids[0], "summarized") &&
+      (prev->k != JV_STR || prev->n < 28 || memcmp(prev->s, "## Historical Task Snapshot\n", 28) != 0))
+    FAIL("compress: the previous summary after a summary is not the stub's body (COMPRESS-7, 17)");
   /* "result" holds the plain output's bytes, then the closing brace */
   size_t m = pl->out_len;
   if (ex->out_len < m + 13 || memcmp(ex->out + ex->out_len - m - 13, ", \"result\": ", 12) != 0 ||
@@ -847,7 +871,7 @@ static void compress_oracle(const hcc_params *p, const char *in, size_t len, con
     FAIL("compress: unknown outcome (COMPRESS-1)");
   }
   /* COMPRESS-16: with wire, no member of an output message starts with _ */
-  const jv *msgs = p->wire ? jv_messages(&e->kids[4]) : NULL;
+  const jv *msgs = p->wire ? jv_messages(&e->kids[6]) : NULL;
   for (size_t i = 0; msgs && i < msgs->len; i++)
     for (size_t k = 0; msgs->kids[i].k == JV_OBJ && k < msgs->kids[i].len; k++)
       if (msgs->kids[i].keys[k].n > 0 && msgs->kids[i].keys[k].s[0] == '_')

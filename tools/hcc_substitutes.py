@@ -125,7 +125,7 @@ def build(hcc, cc, rec):
             # protect_first_n whose boundary is that head_end
             steps = None
             for first in range(min(len(messages), _HEAD_SEARCH) + 1):
-                params.update(protect_first_n=first, compression_count=0)
+                params.update(protect_first_n=first, compression_count=0, previous_summary=None)
                 s = hcc.align(messages, explain=True, **params)["steps"]
                 if s["align_boundary_forward"] == head_end:
                     steps = s
@@ -140,35 +140,27 @@ def build(hcc, cc, rec):
     def _head_steps(self, messages, name):
         """align's explained steps for the compressor, or None (declined)
         when hermes's answer would rest on state hcc has no parameter for."""
-        if getattr(self, "_previous_summary", None):
-            # hermes drops the protected head once a summary exists; hcc has
-            # no previous_summary parameter yet (issue #28)
-            rec.decline(name, "_previous_summary set")
+        previous = getattr(self, "_previous_summary", None)
+        if previous is not None and not isinstance(previous, str):
+            # previous_summary is a text parameter (COMPRESS-17)
+            rec.decline(name, "_previous_summary is not a string")
             return None
         rec.hit(name)
         return hcc.align(messages or [], explain=True,
                          **_align_params(self, self.tail_token_budget))["steps"]
 
-    @method("_effective_protect_first_n")
-    def _effective_protect_first_n(self, messages=None):
-        steps = _head_steps(self, messages, "_effective_protect_first_n")
-        if steps is None:
-            return original("_effective_protect_first_n")(self, messages)
-        return steps["effective_protect_first_n"]
+    def head_step(name, step):
+        """The method `name`, answered by align's explained step `step`."""
+        def replacement(self, messages=None):
+            steps = _head_steps(self, messages, name)
+            if steps is None:
+                return original(name)(self, messages)
+            return steps[step]
+        method(name)(replacement)
 
-    @method("_protect_head_size")
-    def _protect_head_size(self, messages):
-        steps = _head_steps(self, messages, "_protect_head_size")
-        if steps is None:
-            return original("_protect_head_size")(self, messages)
-        return steps["protect_head_size"]
-
-    @method("has_content_to_compress")
-    def has_content_to_compress(self, messages):
-        steps = _head_steps(self, messages, "has_content_to_compress")
-        if steps is None:
-            return original("has_content_to_compress")(self, messages)
-        return steps["has_content_to_compress"]
+    head_step("_effective_protect_first_n", "effective_protect_first_n")
+    head_step("_protect_head_size", "protect_head_size")
+    head_step("has_content_to_compress", "has_content_to_compress")
 
     # ---- one message's budget tokens (ALIGN-4) ----
     @module_fn("_estimate_msg_budget_tokens")
@@ -267,6 +259,7 @@ def _align_params(c, budget):
     return dict(protect_first_n=c.protect_first_n, protect_last_n=c.protect_last_n,
                 min_tail_user_messages=getattr(c, "min_tail_user_messages", 1),
                 compression_count=getattr(c, "compression_count", 0),
+                previous_summary=getattr(c, "_previous_summary", None),
                 tail_token_budget=budget)
 
 

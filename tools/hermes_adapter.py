@@ -72,6 +72,12 @@ class Hermes:
         c = self.new_compressor(**kw)
         if "compression_count" in params:
             c.compression_count = params["compression_count"]
+        # the summary an earlier call of this process kept (spec COMPRESS-17);
+        # every op that computes the head reads it (ALIGN-6)
+        previous = params.get("previous_summary")
+        if previous is not None and not isinstance(previous, str):
+            raise self.Reject("HCC_E_PARAM", "previous_summary must be a string or null")
+        c._previous_summary = previous
         if params.get("tail_token_budget", -1) not in (-1, None):
             c.tail_token_budget = params["tail_token_budget"]
         return c

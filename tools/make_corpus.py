@@ -27,6 +27,12 @@ BUDGETS = [-1, 0, 50, 2000]
 TARGETS = [15250, 200, 2000, 50]
 SUMMARIES = [750, 0, 50, 2000]
 PROFILES = ["openai", "openai-strict", "anthropic", "gemini", "deepseek-thinking", "responses"]
+# (previous_summary, fail_reason) by fuzz/harness.c's chain_state index; the
+# long entry (7) is left out: no case names it
+CHAIN_STATE = [(None, None), (None, "HTTP 500"), ("", None), ("Earlier: the build was fixed.", None),
+               ("Earlier: the build was fixed.", "timeout after 30s"),
+               ("User asked: 'deploy with OPENAI_API_KEY=sk-proj-abcdefghijklmnop1234567890'", "HTTP 500"),
+               ("  \n", None)]
 # Ops that read the same kind of input share their seeds.
 GROUPS = [
     {"repair", "truncate-args", "align", "prune", "prune-only", "compress", "messages", "check", "chain",
@@ -80,7 +86,11 @@ def param_bytes(op, params):
         b3 |= nearest(BUDGETS, int(g("tail_token_budget", -1))) << 2
     b3 |= min(int(g("compression_count", 0)), 1) << 4
     prof = g("profile", "openai")
-    b3 |= (PROFILES.index(prof) if prof in PROFILES else 0) << 5
+    if op == "check":
+        b3 |= (PROFILES.index(prof) if prof in PROFILES else 0) << 5
+    else:  # the same bits carry the chain state (harness.c's chain_state)
+        state = (params.get("previous_summary"), params.get("fail_reason"))
+        b3 |= (CHAIN_STATE.index(state) if state in CHAIN_STATE else 0) << 5
     return bytes([b0, b1, b2, b3])
 
 

@@ -23,6 +23,8 @@ export interface Params {
   summarizer_fail?: boolean;
   /** compress: the summarizer's error text in hermes's fallback summary (FALLBACK-1). */
   fail_reason?: string;
+  /** compress, align: the summary the last compaction kept, hermes's _previous_summary (COMPRESS-17). */
+  previous_summary?: string;
   abort_on_summary_failure?: boolean;
   wire?: boolean;
   profile?: "openai" | "openai-strict" | "anthropic" | "gemini" | "deepseek-thinking" | "responses";

@@ -54,7 +54,7 @@ static const field fields[] = {
     F(protect_last_n_turns, I64), F(add_summary_notice, BOOL), F(max_retries, I64),
     F(metrics_per_trajectory, BOOL), F(proactive_prune_tokens, I64),
     F(proactive_prune_min_result_chars, I64), F(proactive_prune_min_reclaim_tokens, I64),
-    F(current_tokens, I64), F(at, I64), F(fail_reason, TEXT)};
+    F(current_tokens, I64), F(at, I64), F(fail_reason, TEXT), F(previous_summary, TEXT)};
 #define NFIELDS (sizeof fields / sizeof fields[0])
 
 /* In the order of HCC_PROFILE_* (hcc.h) and HCC_POLICY_*. */
@@ -122,7 +122,7 @@ static size_t params_json(const hcc_params *p, char *buf, size_t cap) {
   size_t n = (size_t)snprintf(buf, cap, "{");
   for (size_t i = 0; i < NFIELDS; i++) {
     if (same(p, &d, &fields[i])) continue;
-    char v[64];
+    char v[8192]; /* a text parameter of the fuzz table (fuzz/harness.c) fits, escaped */
     value_text(p, &fields[i], v, sizeof v);
     n += (size_t)snprintf(buf + n, cap - n, "%s\"%s\": %s", n > 1 ? ", " : "", fields[i].name, v);
   }
@@ -216,7 +216,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   hcc_params p;
   hcc_fuzz_params(&data, &size, &p);
   hcc_fuzz_result r = hcc_fuzz_run(HCC_DIFF_OP, &p, (const char *)data, size);
-  char pj[2048], err[128];
+  char pj[16384], err[128];
   size_t pn = params_json(&p, pj, sizeof pj);
   int status = r.rc == HCC_OK ? 0 : 1;
   err[0] = 0;

@@ -180,20 +180,27 @@ typedef struct hcc_params {
    * runs (hcc_params_set stores the pointer, it does not copy) */
   const char *fail_reason;  /* the summarizer's error text in hermes's fallback summary (FALLBACK-1); NULL: none */
   size_t fail_reason_len;   /* its length in bytes */
+  /* the state a chain of compactions carries (COMPRESS-17); same lifetime
+   * rule as fail_reason */
+  const char *previous_summary; /* the summary the last compaction kept, hermes's _previous_summary (COMPRESS-17); NULL: none */
+  size_t previous_summary_len;  /* its length in bytes */
 } hcc_params;
 
 /* Sets every field to hermes's default (the defaults the spec names). */
 void hcc_params_init(hcc_params *p);
 
-/* Longest value of a text parameter, in bytes. */
+/* Longest value of fail_reason, in bytes. */
 #define HCC_MAX_PARAM_TEXT 65536
+/* Longest value of previous_summary, in bytes (COMPRESS-17 says why). */
+#define HCC_MAX_PREVIOUS_SUMMARY 1048576
 
 /* Sets one parameter from text, as the CLI and the conformance protocol
  * give it: name as hermes spells it ('-' and '_' are interchangeable),
  * value as a decimal number, true/false, or an enum word (policy:
  * strip|stub; profile: openai|openai-strict|anthropic|gemini|
- * deepseek-thinking|responses), or for a text parameter (fail_reason) any
- * UTF-8 text of at most HCC_MAX_PARAM_TEXT bytes, which is not copied: the
+ * deepseek-thinking|responses), or for a text parameter any UTF-8 text
+ * (fail_reason: at most HCC_MAX_PARAM_TEXT bytes; previous_summary: at most
+ * HCC_MAX_PREVIOUS_SUMMARY bytes), which is not copied: the
  * value's memory must outlive the run.  HCC_E_PARAM for an unknown name or
  * a bad value. */
 int hcc_params_set(hcc_params *p, const char *name, size_t name_len,

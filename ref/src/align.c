@@ -166,7 +166,7 @@ int hcc__align_prepare(hcc_align *al, const hcc_transcript *t,
   al->protect_last_n = p->protect_last_n;
   al->min_tail_user_messages = p->min_tail_user_messages;
   al->compression_count = p->compression_count;
-  al->has_previous_summary = 0;
+  al->has_previous_summary = p->previous_summary && p->previous_summary_len > 0;
   hcc__align_budget(p, &al->threshold_tokens, &al->tail_token_budget);
   rc = hcc__est_init(ctx, e, t, len, a, err);
   ctx->check_only = 1;

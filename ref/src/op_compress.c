@@ -39,7 +39,7 @@
 int hcc__op_compress(const hcc_params *p, const char *in, size_t len, hcc_arena *a,
                      hcc_out *o, hcc_error *err);
 size_t hcc__need_compress(const hcc_json_info *info, size_t len);
-size_t hcc__need_fallback(const hcc_json_info *info, size_t len, size_t reason_len);
+size_t hcc__need_fallback(const hcc_json_info *info, size_t len, const hcc_params *p);
 
 /* hermes's constants (context_compressor.py @ 0000416b), quoted as data. */
 #define NOTE                                                                                       \
@@ -88,6 +88,9 @@ typedef struct cx {
   size_t nturn;
   int fallback;
   hcc_slice body;    /* the stub's body after PREFIX-3 */
+  hcc_slice stub;    /* the stub's body as written (the previous summary it keeps, COMPRESS-17) */
+  hcc_slice after;   /* the fallback's previous summary after the call, when after_set */
+  int after_set;
   int role_user;     /* the summary's role is "user" (else "assistant") */
   int force, merge;
   hcc_idset ids;      /* the repair's sets over the assembled list */
@@ -435,9 +438,12 @@ static int user_authored_present(cx *c, hcc_error *err) {
   return HCC_OK;
 }
 
+/* `self._previous_summary` is truthy: the parameter is a non-empty string. */
+static int has_previous(const hcc_params *p) { return p->previous_summary && p->previous_summary_len; }
+
 static int scan_handoffs(cx *c, hcc_error *err) {
   int64_t s = c->n > 0 && c->ap.m[0].role == HCC_ROLE_SYSTEM ? 1 : 0;
-  int64_t e = c->p->compression_count < 1 ? c->n : c->end;
+  int64_t e = c->p->compression_count < 1 && !has_previous(c->p) ? c->n : c->end;
   if (e > c->n) e = c->n;
   c->k = -1;
   for (int64_t j = s; j < e; j++)
@@ -504,7 +510,8 @@ static int make_summary(cx *c, hcc_error *err) {
   hcc__out_init(&o, buf, room);
   hcc__stub_body(&c->t, c->turn, c->nturn, c->fallback, &o);
   if (o.len > room || !hcc__arena_take(c->a, o.len ? o.len : 1)) return no_room(err);
-  c->body = hcc__summary_body((hcc_slice){buf, o.len});
+  c->stub = (hcc_slice){buf, o.len};
+  c->body = hcc__summary_body(c->stub);
   return HCC_OK;
 }
 
@@ -1317,14 +1324,16 @@ static int fb_pass_turn(fbx *x, int j, hcc_error *err) {
   return rc;
 }
 
-/* _previous_summary as the handoff scan leaves it (COMPRESS-5): the bodies
- * of the handoffs found, the non-empty ones joined by a blank line; then
- * FALLBACK-7's snapshot of it (stripped, redacted, cut to 3,000 code
- * points). */
-static int fb_previous(fbx *x, hcc_error *err) {
-  cx *c = x->c;
-  size_t at = x->f.used;
-  int any = 0;
+/* ---- the previous summary (COMPRESS-5, FALLBACK-1, COMPRESS-17) -------------------- */
+
+/* What the handoff scan leaves in _previous_summary: the parameter as the
+ * caller gave it, None, or the bodies of the hits joined. */
+typedef enum { PREV_PARAM, PREV_NONE, PREV_JOINED } prev_kind;
+
+/* Calls each(arg, body) for the non-empty body of every hit, in order; a
+ * body lives until each returns (it is staged). */
+typedef int (*body_fn)(void *arg, hcc_slice body);
+static int each_body(cx *c, body_fn each, void *arg, hcc_error *err) {
   for (int j = 0; j < c->n; j++) {
     if (!(c->fl[j] & F_HIT)) continue;
     hcc_view v;
@@ -1334,48 +1343,142 @@ static int fb_previous(fbx *x, hcc_error *err) {
     if (rc == HCC_OK) rc = text_of(c, v, hcc__view_get(v, "content"), &tv, err);
     if (rc == HCC_OK) {
       hcc_slice b = hcc__summary_body(tv);
-      if (b.n) {
-        if (any) hcc__fb_keep(&x->f, "\n\n", 2);
-        hcc__fb_keep(&x->f, b.s, b.n);
-        any = 1;
-      }
+      if (b.n) rc = each(arg, b);
     }
     stage_end(c);
     if (rc != HCC_OK) return rc;
+  }
+  return HCC_OK;
+}
+
+static int count_body(void *arg, hcc_slice b) {
+  (void)b;
+  ++*(int *)arg;
+  return HCC_OK;
+}
+
+/* COMPRESS-5: a given summary stays when the scan finds a handoff and is
+ * dropped when it finds none; with no summary given, the hits' non-empty
+ * bodies become it. */
+static int scan_previous(cx *c, prev_kind *kind, hcc_error *err) {
+  int any = 0, rc = HCC_OK;
+  if (c->k < 0) *kind = has_previous(c->p) ? PREV_NONE : PREV_PARAM;
+  else if (has_previous(c->p)) *kind = PREV_PARAM;
+  else {
+    rc = each_body(c, count_body, &any, err);
+    *kind = any ? PREV_JOINED : PREV_PARAM;
+  }
+  return rc;
+}
+
+typedef struct keep_join {
+  hcc_fb *f;
+  int any;
+} keep_join;
+
+static int keep_body(void *arg, hcc_slice b) {
+  keep_join *k = arg;
+  if (k->any) hcc__fb_keep(k->f, "\n\n", 2);
+  hcc__fb_keep(k->f, b.s, b.n);
+  k->any = 1;
+  return HCC_OK;
+}
+
+/* The fallback's previous summary (FALLBACK-1): the scan's, replaced by
+ * its strict redaction when the failing summarizer records a reason (a
+ * call past the cooldown test redacts it on its way to the model); that
+ * is also the state after the call (COMPRESS-17).  Then FALLBACK-7's
+ * snapshot of it when it is non-empty: stripped, redacted (the cut to
+ * 3,000 code points is hcc__fb_body's). */
+static int fb_previous(fbx *x, hcc_error *err) {
+  cx *c = x->c;
+  const hcc_params *p = c->p;
+  prev_kind kind;
+  int rc = scan_previous(c, &kind, err);
+  if (rc != HCC_OK) return rc;
+  hcc_slice prev = {NULL, 0};
+  if (kind == PREV_PARAM) prev = (hcc_slice){p->previous_summary, p->previous_summary_len};
+  if (kind == PREV_JOINED) {
+    size_t at = x->f.used;
+    keep_join k = {&x->f, 0};
+    rc = each_body(c, keep_body, &k, err);
+    if (rc != HCC_OK) return rc;
+    if (x->f.full) return fb_full(err);
+    prev = (hcc_slice){x->f.store + at, x->f.used - at};
+  }
+  if (prev.s && prev.n && p->fail_reason) {
+    hcc_slice r;
+    if (hcc__fb_compact_need(prev.n) > x->cws_n) return outgrew(err);
+    rc = hcc__fb_redact(prev.s, prev.n, 0, x->cws, x->cws_n, &r, err);
+    if (rc != HCC_OK) return rc;
+    prev = hcc__fb_keep(&x->f, r.s, r.n);
     if (x->f.full) return fb_full(err);
   }
-  if (!any) return HCC_OK;
-  hcc_slice joined = hcc__py_strip((hcc_slice){x->f.store + at, x->f.used - at}), red;
-  if (!joined.n) return HCC_OK;
-  if (hcc__fb_compact_need(joined.n) > x->cws_n) return outgrew(err);
-  /* redact_sensitive_text(...) without redact_url_credentials: hcc's redact */
-  int rc = hcc__redact(joined.s, joined.n, x->cws, x->cws_n, &red, err);
-  if (rc != HCC_OK) return rc;
+  c->after = prev;
+  c->after_set = 1;
+  if (!prev.s || !prev.n) return HCC_OK; /* None or "": no snapshot */
+  hcc_slice st = hcc__py_strip(prev), red = {"", 0};
+  if (st.n) {
+    if (hcc__fb_compact_need(st.n) > x->cws_n) return outgrew(err);
+    /* redact_sensitive_text(...) without redact_url_credentials: hcc's redact */
+    rc = hcc__redact(st.s, st.n, x->cws, x->cws_n, &red, err);
+    if (rc != HCC_OK) return rc;
+  }
   x->f.prev = hcc__fb_keep(&x->f, red.s, red.n);
   x->f.has_prev = 1;
   if (x->f.full) return fb_full(err);
   return HCC_OK;
 }
 
+/* What the sizing call must keep for the fallback: the two texts' lengths
+ * and whether the previous summary is strict-redacted; no params: any. */
+typedef struct fb_size {
+  size_t reason, prev;
+  int strict;
+} fb_size;
+
+static fb_size fb_size_of(const hcc_params *p) {
+  fb_size z = {HCC_MAX_PARAM_TEXT, HCC_MAX_PREVIOUS_SUMMARY, 1};
+  if (p) {
+    z.reason = p->fail_reason ? p->fail_reason_len : 0;
+    z.prev = p->previous_summary ? p->previous_summary_len : 0;
+    z.strict = p->fail_reason != NULL;
+  }
+  return z;
+}
+
+/* The previous summary is the joined bodies (at most the input) or the
+ * parameter: longest of the two. */
+static size_t fb_prev_bound(size_t len, fb_size z) { return len > z.prev ? len : z.prev; }
+
+/* FALLBACK-9's store, and the previous summary's texts: the joined bodies,
+ * the strict redaction (at most three times them) and the snapshot's
+ * redaction of that (three times again). */
+static size_t fb_store(const hcc_json_info *info, size_t len, fb_size z) {
+  return hcc__fb_store_need(len, hcc__max_msgs(info) + hcc__max_calls(info) + 1) +
+         (z.strict ? 13 : 4) * fb_prev_bound(len, z) + 64;
+}
+
 /* The longest text the fallback redacts: a turn's text view (at most
  * msg_bound), a call's arguments (str() of a value, at most five times its
- * bytes, FALLBACK-5), the joined handoff bodies (at most the input), or the
- * body: kept texts (each written once), the fixed lines, the reason and
- * repr()'s escapes of the ask (at most four bytes a byte of a 700-code
- * point text). */
-static size_t fb_longest(const hcc_json_info *info, size_t len, size_t store, size_t reason) {
-  size_t t = msg_bound(info), a = 5 * info->max_message + 64, body = store + reason + 20480;
+ * bytes, FALLBACK-5), the previous summary (its strict redaction when
+ * there is one), or the body: kept texts (each written once), the fixed
+ * lines, the reason and repr()'s escapes of the ask (at most four bytes a
+ * byte of a 700-code point text). */
+static size_t fb_longest(const hcc_json_info *info, size_t len, size_t store, fb_size z) {
+  size_t t = msg_bound(info), a = 5 * info->max_message + 64, body = store + z.reason + 20480;
+  size_t prev = (z.strict ? 3 : 1) * fb_prev_bound(len, z);
   if (a > t) t = a;
-  if (len > t) t = len;
+  if (prev > t) t = prev;
   return t > body ? t : body;
 }
 
-/* What the fallback takes from the workspace beyond the rest of compress,
- * for a reason of reason_len bytes (hcc_workspace_size adds it when the
- * fallback can run). */
-size_t hcc__need_fallback(const hcc_json_info *info, size_t len, size_t reason_len) {
-  size_t msgs = hcc__max_msgs(info), calls = hcc__max_calls(info) + 1;
-  size_t store = hcc__fb_store_need(len, msgs + calls), longest = fb_longest(info, len, store, reason_len);
+/* What the fallback takes from the workspace beyond the rest of compress
+ * (hcc_workspace_size adds it when the fallback can run). */
+size_t hcc__need_fallback(const hcc_json_info *info, size_t len, const hcc_params *p) {
+  fb_size z = fb_size_of(p);
+  size_t calls = hcc__max_calls(info) + 1;
+  size_t store = fb_store(info, len, z), longest = fb_longest(info, len, store, z);
   size_t nslot = 2;
   while (nslot < 2 * calls) nslot *= 2;
   return hcc__arena_cost(store) + hcc__arena_cost(hcc__fb_compact_need(longest)) +
@@ -1388,9 +1491,10 @@ static int make_fallback(cx *c, hcc_error *err) {
   fbx x;
   memset(&x, 0, sizeof x);
   x.c = c;
-  size_t store = hcc__fb_store_need(c->t.doc.len, hcc__max_msgs(info) + hcc__max_calls(info) + 1);
+  fb_size z = fb_size_of(c->p);
+  size_t store = fb_store(info, c->t.doc.len, z);
   char *sb = hcc__arena_take(c->a, store);
-  size_t longest = fb_longest(info, c->t.doc.len, store, c->p->fail_reason ? c->p->fail_reason_len : 0);
+  size_t longest = fb_longest(info, c->t.doc.len, store, z);
   x.cws_n = hcc__fb_compact_need(longest);
   x.cws = hcc__arena_take(c->a, x.cws_n);
   x.cap = hcc__max_calls(info) + 1;
@@ -1447,6 +1551,56 @@ static void put_index(hcc_out *o, int64_t v, int known) {
   else hcc__out_str(o, "null");
 }
 
+static void put_text(hcc_out *o, const char *s, size_t n) {
+  if (s) hcc__out_json_str(o, s, n);
+  else hcc__out_str(o, "null");
+}
+
+typedef struct put_join {
+  hcc_out *o;
+  int any;
+} put_join;
+
+static int put_body(void *arg, hcc_slice b) {
+  put_join *w = arg;
+  if (w->any) hcc__out_str(w->o, "\\n\\n");
+  hcc__out_json_body(w->o, b.s, b.n);
+  w->any = 1;
+  return HCC_OK;
+}
+
+/* COMPRESS-17: _previous_summary when compress() returns. */
+static int put_after(cx *c, outcome oc, hcc_out *o, hcc_error *err) {
+  const hcc_params *p = c->p;
+  if (oc == OC_SUMMARIZED) {
+    hcc__out_json_str(o, c->stub.s, c->stub.n);
+    return HCC_OK;
+  }
+  if (oc == OC_FALLBACK && c->after_set) {
+    put_text(o, c->after.s, c->after.n);
+    return HCC_OK;
+  }
+  if (oc == OC_EMPTY) { /* the scan's, kept */
+    prev_kind kind;
+    int rc = scan_previous(c, &kind, err);
+    if (rc != HCC_OK) return rc;
+    if (kind == PREV_NONE) {
+      hcc__out_str(o, "null");
+      return HCC_OK;
+    }
+    if (kind == PREV_JOINED) {
+      put_join w = {o, 0};
+      hcc__out_ch(o, '"');
+      rc = each_body(c, put_body, &w, err);
+      hcc__out_ch(o, '"');
+      return rc;
+    }
+  }
+  /* too few messages, aborted (the scan rolled back): as given */
+  put_text(o, p->previous_summary, p->previous_summary_len);
+  return HCC_OK;
+}
+
 static int finish(cx *c, outcome oc, hcc_out *o, hcc_error *err) {
   const hcc_params *p = c->p;
   int known = oc != OC_TOO_FEW;
@@ -1459,6 +1613,11 @@ static int finish(cx *c, outcome oc, hcc_out *o, hcc_error *err) {
     put_index(o, c->end, known);
     hcc__out_str(o, ", \"summarized\": ");
     put_index(o, (int64_t)c->nturn, known);
+    hcc__out_str(o, ", \"previous_summary\": ");
+    int rc = put_after(c, oc, o, err);
+    if (rc != HCC_OK) return rc;
+    hcc__out_str(o, ", \"compression_count\": ");
+    hcc__out_i64(o, p->compression_count + (oc == OC_FALLBACK || oc == OC_SUMMARIZED));
     hcc__out_str(o, ", \"result\": ");
   }
   int rc = HCC_OK;

@@ -98,6 +98,69 @@ static const tcase cases[] = {
     {"output not strict JSON", HCC_OP_REPAIR, HCC_POLICY_STRIP, 200, 0, REPAIR_IN, "[", 0, "not strict JSON"},
 };
 
+/* compress's explain form: the state after the call (COMPRESS-17).  The
+ * forged output is the library's own explain output with the two state
+ * members replaced by `state` (NULL: kept, a positive control). */
+#define COMPRESS_IN \
+  "[{\"role\": \"system\", \"content\": \"s\"}, {\"role\": \"user\", \"content\": \"a\"}, {\"role\": \"assistant\", \"content\": \"b\"}, " \
+  "{\"role\": \"user\", \"content\": \"c\"}, {\"role\": \"assistant\", \"content\": \"d\"}, {\"role\": \"user\", \"content\": \"e\"}, " \
+  "{\"role\": \"assistant\", \"content\": \"f\"}, {\"role\": \"user\", \"content\": \"g\"}]"
+typedef struct {
+  const char *name;
+  const char *in;
+  const char *prev; /* the previous_summary parameter */
+  const char *state;
+  const char *why;
+} ccase;
+
+static const ccase ccases[] = {
+    {"compress explain real output", COMPRESS_IN, NULL, NULL, NULL},
+    {"compress explain real output, too few messages", "[{\"role\": \"user\", \"content\": \"a\"}]", "kept", NULL, NULL},
+    {"compress does not count the compaction", COMPRESS_IN, NULL,
+     "\"previous_summary\": \"## Historical Task Snapshot\\nx\", \"compression_count\": 0", "compression_count after"},
+    {"compress keeps another previous summary than the stub's", COMPRESS_IN, NULL,
+     "\"previous_summary\": \"other\", \"compression_count\": 1", "stub's body"},
+    {"compress without a compaction drops the given summary", "[{\"role\": \"user\", \"content\": \"a\"}]", "kept",
+     "\"previous_summary\": null, \"compression_count\": 0", "changed the previous summary"},
+};
+
+static void run_compress(const ccase *c) {
+  hcc_params p;
+  hcc_params_init(&p);
+  p.protect_first_n = 1;
+  p.tail_token_budget = 0;
+  p.protect_last_n = 2;
+  p.explain = 1;
+  p.previous_summary = c->prev;
+  p.previous_summary_len = c->prev ? strlen(c->prev) : 0;
+  size_t len = strlen(c->in);
+  hcc_fuzz_result r = hcc_fuzz_run(HCC_OP_COMPRESS, &p, c->in, len);
+  if (r.rc != HCC_OK) {
+    fprintf(stderr, "compress control rejected: rc %d\n", r.rc);
+    abort();
+  }
+  if (c->state) {
+    char *o = malloc(r.out_len + 1); /* the output is not NUL-terminated */
+    if (!o) abort();
+    memcpy(o, r.out, r.out_len);
+    o[r.out_len] = 0;
+    char *a = strstr(o, "\"previous_summary\": "), *b = strstr(o, ", \"result\": ");
+    if (!a || !b) abort();
+    size_t n = (size_t)(a - o) + strlen(c->state) + strlen(b);
+    char *f = malloc(n + 1);
+    if (!f) abort();
+    memcpy(f, o, (size_t)(a - o));
+    strcpy(f + (a - o), c->state);
+    strcat(f, b);
+    free(o);
+    hcc_fuzz_free(&r);
+    r.out = f;
+    r.out_len = n;
+  }
+  hcc_fuzz_oracles(HCC_OP_COMPRESS, &p, c->in, len, &r);
+  hcc_fuzz_free(&r);
+}
+
 static void run(const tcase *c) {
   hcc_params p;
   hcc_params_init(&p);
@@ -121,37 +184,50 @@ static void run(const tcase *c) {
   hcc_fuzz_free(&r);
 }
 
+/* Runs fn(arg) in a child; it must abort with `why` in its message
+ * (must_abort) or exit 0.  Prints the verdict; returns 1 when it holds. */
+static int verdict(const char *name, void (*fn)(const void *), const void *arg, int must_abort, const char *why) {
+  fflush(NULL);
+  char log[] = "/tmp/hcc_oracle_selftest.XXXXXX";
+  int fd = mkstemp(log);
+  if (fd < 0) exit(2);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fd, 2); /* the abort message, read back below */
+    fn(arg);
+    _exit(0);
+  }
+  int st = 0;
+  waitpid(pid, &st, 0);
+  char msg[4096] = {0};
+  ssize_t got = pread(fd, msg, sizeof msg - 1, 0);
+  (void)got;
+  close(fd);
+  unlink(log);
+  int aborted = WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT;
+  int ok = must_abort ? aborted && strstr(msg, why) != NULL : (WIFEXITED(st) && WEXITSTATUS(st) == 0);
+  printf("%s: %s\n", ok ? "ok" : "FAIL", name);
+  if (!ok) printf("  child said: %.300s\n", msg);
+  return ok;
+}
+
+static void run_op(const void *c) { run(c); }
+static void run_compress_case(const void *c) { run_compress(c); }
+
 int main(void) {
   int pass = 0, fail = 0;
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     const tcase *c = &cases[i];
-    int must_abort = c->forged != NULL || c->forged_rc != 0;
     if (!hcc_op_supported(c->op)) {
       printf("skip: %s (op not in this build)\n", c->name);
       continue;
     }
-    fflush(NULL);
-    char log[] = "/tmp/hcc_oracle_selftest.XXXXXX";
-    int fd = mkstemp(log);
-    if (fd < 0) return 2;
-    pid_t pid = fork();
-    if (pid == 0) {
-      dup2(fd, 2); /* the abort message, read back below */
-      run(c);
-      _exit(0);
-    }
-    int st = 0;
-    waitpid(pid, &st, 0);
-    char msg[4096] = {0};
-    ssize_t got = pread(fd, msg, sizeof msg - 1, 0);
-    (void)got;
-    close(fd);
-    unlink(log);
-    int aborted = WIFSIGNALED(st) && WTERMSIG(st) == SIGABRT;
-    int ok = must_abort ? aborted && strstr(msg, c->why) != NULL : (WIFEXITED(st) && WEXITSTATUS(st) == 0);
-    printf("%s: %s\n", ok ? "ok" : "FAIL", c->name);
-    if (!ok) printf("  child said: %.300s\n", msg);
-    if (ok) pass++;
+    if (verdict(c->name, run_op, c, c->forged != NULL || c->forged_rc != 0, c->why)) pass++;
+    else fail++;
+  }
+  for (size_t i = 0; hcc_op_supported(HCC_OP_COMPRESS) && i < sizeof ccases / sizeof ccases[0]; i++) {
+    const ccase *c = &ccases[i];
+    if (verdict(c->name, run_compress_case, c, c->state != NULL, c->why)) pass++;
     else fail++;
   }
   printf("oracle selftest: %d passed, %d failed\n", pass, fail);

@@ -157,6 +157,58 @@ static void test_workspace(void **state) {
   free(in), free(ws), free(out);
 }
 
+/* A previous summary at its limit (COMPRESS-17), strict-redacted by the
+ * failing summarizer (FALLBACK-1): the sizing call keeps enough for it,
+ * the state after the call is the whole redacted text (no secret left,
+ * its length what the masks make of it), and the snapshot is cut. One byte
+ * more is a parameter error. */
+static const char *find(const char *s, size_t n, const char *w) {
+  size_t k = strlen(w);
+  for (size_t i = 0; i + k <= n; i++)
+    if (!memcmp(s + i, w, k)) return s + i;
+  return NULL;
+}
+
+static void test_previous_summary_limit(void **state) {
+  (void)state;
+  const char *unit = "deployed with OPENAI_API_KEY=sk-proj-abcdefghijklmnop1234567890 then ";
+  size_t un = strlen(unit), pn = HCC_MAX_PREVIOUS_SUMMARY;
+  char *prev = malloc(pn + 1);
+  assert_non_null(prev);
+  for (size_t i = 0; i < pn; i++) prev[i] = unit[i % un];
+  const char *in =
+      "[{\"role\": \"system\", \"content\": \"s\"}, {\"role\": \"user\", \"content\": \"[CONTEXT SUMMARY]: earlier\"}, "
+      "{\"role\": \"assistant\", \"content\": \"a\"}, {\"role\": \"user\", \"content\": \"b\"}, "
+      "{\"role\": \"assistant\", \"content\": \"c\"}, {\"role\": \"user\", \"content\": \"d\"}, "
+      "{\"role\": \"assistant\", \"content\": \"e\"}, {\"role\": \"user\", \"content\": \"f\"}]";
+  size_t len = strlen(in), need = 0, out_len = 0, cap = 8 * pn;
+  hcc_params p;
+  hcc_error err;
+  hcc_params_init(&p);
+  assert_int_equal(hcc_params_set(&p, "previous_summary", 16, prev, pn + 1, &err), HCC_E_PARAM);
+  assert_int_equal(hcc_params_set(&p, "previous_summary", 16, prev, pn, &err), HCC_OK);
+  p.protect_first_n = 1, p.protect_last_n = 2, p.tail_token_budget = 10;
+  p.summarizer_fail = 1, p.explain = 1, p.compression_count = 1;
+  p.fail_reason = "HTTP 500", p.fail_reason_len = 8;
+  assert_int_equal(hcc_workspace_size(HCC_OP_COMPRESS, &p, in, len, &need, &err), HCC_OK);
+  assert_true(need <= hcc_workspace_bound(HCC_OP_COMPRESS, len));
+  char *ws = malloc(need), *out = malloc(cap);
+  assert_true(ws && out);
+  assert_int_equal(hcc_run(HCC_OP_COMPRESS, &p, in, len, ws, need, out, cap, &out_len, &err), HCC_OK);
+  assert_non_null(find(out, out_len, "\"outcome\": \"fallback\""));
+  assert_non_null(find(out, out_len, "\"compression_count\": 2"));
+  assert_null(find(out, out_len, "sk-proj-abcdef"));
+  assert_non_null(find(out, out_len, "OPENAI_API_KEY=***"));
+  /* the cut lands inside a unit here: "OPENAI_API_KEY=" + "\n...[previous"
+   * is masked by the body's redaction (FALLBACK-8) as hermes masks it */
+  assert_non_null(find(out, out_len, "OPENAI_API_KEY=*** summary snapshot truncated]"));
+  /* the state holds every unit, each masked: "OPENAI_API_KEY=***" once a unit */
+  size_t masks = 0;
+  for (const char *q = out; (q = find(q, out_len - (size_t)(q - out), "OPENAI_API_KEY=***")) != NULL; q++) masks++;
+  assert_true(masks >= pn / un);
+  free(prev), free(ws), free(out);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_paths),
@@ -164,6 +216,7 @@ int main(void) {
       cmocka_unit_test(test_word_table),
       cmocka_unit_test(test_cut600),
       cmocka_unit_test(test_workspace),
+      cmocka_unit_test(test_previous_summary_limit),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

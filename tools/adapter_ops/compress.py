@@ -12,8 +12,14 @@ One seam is replaced, nothing else:
                        None.
 compress() then builds hermes's own deterministic fallback
 (_build_static_fallback_summary, spec FALLBACK-*) when the pass does not
-abort.  params.previous_summary is set as the compressor's _previous_summary
-before compress() runs (a summary an earlier call of this process kept).
+abort.  params.previous_summary is the compressor's _previous_summary
+before compress() runs (a summary an earlier call of this process kept;
+Hermes.compressor sets it).  The seam does to that state what the real
+method does (spec COMPRESS-17, FALLBACK-1): on success it keeps its body as
+_previous_summary; failing with a reason (a call that got past the
+cooldown test) it first replaces _previous_summary with its strict
+redaction, _redact_compaction_text; failing without one (the cooldown
+skip) it leaves it alone.
 
 The fallback redacts what it keeps, so during the call the compressor's
 redact_sensitive_text is the pinned agent/redact.py's (loaded as the redact
@@ -30,7 +36,8 @@ role choice is rejected after the fact (DIV-COMPRESS-2).
 Output: the list compress() returns, in the input's wrapper.  wire=true
 drops every top-level message key starting with "_" (as hermes's wire
 sanitizers do before a request leaves the process).  explain=true gives
-{"outcome", "compress_start", "compress_end", "summarized", "result"}
+{"outcome", "compress_start", "compress_end", "summarized",
+"previous_summary", "compression_count", "result"}
 (COMPRESS-1): the outcome read from the compressor's own flags and
 telemetry, the window observed at the tail walk (and compress()'s bridge
 step, the align adapter's code), the turns counted at the regions record.
@@ -87,16 +94,20 @@ def stub_body(turns, lead=STUB_LEAD):
         ", ".join(names) if names else "none")
 
 
-def _install_seams(c, fail, reason):
+def _install_seams(h, c, fail, reason):
     cls = type(c)
 
     def generate(turns_to_summarize, focus_topic=None, memory_context=""):
         if fail:
+            if reason is not None and c._previous_summary:
+                c._previous_summary = h.cc._redact_compaction_text(c._previous_summary)
             # compress() clears _last_summary_error when it starts; the real
             # method sets it on its way to returning None
             c._last_summary_error = reason
             return None
-        return cls._with_summary_prefix(stub_body(turns_to_summarize))
+        body = stub_body(turns_to_summarize)
+        c._previous_summary = body
+        return cls._with_summary_prefix(body)
 
     c._generate_summary = generate
 
@@ -118,10 +129,9 @@ def run(h, params, value):
     check_shape(h, value)
     _budget_tokens(h, msgs)
     reason = _text_param(h, params, "fail_reason")
-    previous = _text_param(h, params, "previous_summary")
+    _text_param(h, params, "previous_summary")
     c = h.compressor(params)
-    _install_seams(c, bool(params.get("summarizer_fail")), reason)
-    c._previous_summary = previous
+    _install_seams(h, c, bool(params.get("summarizer_fail")), reason)
     regions = []
     record = c._record_compression_regions
 
@@ -173,7 +183,8 @@ def run(h, params, value):
         outcome = "fallback"
     else:
         outcome = "summarized"
-    info = {"outcome": outcome, "compress_start": None, "compress_end": None, "summarized": None}
+    info = {"outcome": outcome, "compress_start": None, "compress_end": None, "summarized": None,
+            "previous_summary": c._previous_summary, "compression_count": c.compression_count}
     if cuts:
         # the window compress() computed: the head end it handed the tail
         # walk, and the walk's cut after compress()'s bridge step (ALIGN-14,

@@ -204,3 +204,17 @@ test("bytes in any ArrayBuffer form pass through as bytes; a bad outputCapacity 
   throwsHcc(() => hcc.run(c.op, c.input, c.params, { outputCapacity: -1 }), "HCC_E_PARAM");
   throwsHcc(() => hcc.run(c.op, c.input, c.params, { outputCapacity: "big" }), "HCC_E_PARAM");
 });
+
+// last: the fallback of a 46 KB transcript grows the wasm memory past what the
+// memory test above expects of small calls
+test("a chain of compactions: each call takes the state the golden case before it reported", () => {
+  // COMPRESS-17: previous_summary and compression_count from explain are
+  // the next call's parameters; the golden chain's second call is the
+  // first call's result plus later turns, its expectation hermes's
+  const one = goldenCase("CHAIN-session-1-call-1"), two = goldenCase("CHAIN-session-1-call-2");
+  const first = hcc.compress(one.input, one.params);
+  assert.deepEqual(first, value(one));
+  assert.equal(two.params.compression_count, first.compression_count);
+  assert.equal(two.params.previous_summary ?? null, first.previous_summary);
+  assert.deepEqual(hcc.compress(two.input, { ...two.params, previous_summary: first.previous_summary }), value(two));
+});

@@ -79,7 +79,7 @@ def messages(input, *, raw=False, **params):
 
 def align(input, *, context_length=128000, threshold_percent=0.50, summary_target_ratio=0.20,
           protect_first_n=3, protect_last_n=20, min_tail_user_messages=1, compression_count=0,
-          tail_token_budget=-1, explain=False, raw=False, **params):
+          tail_token_budget=-1, previous_summary=None, explain=False, raw=False, **params):
     """Compaction boundaries of ContextCompressor.compress() (spec ALIGN-*).
 
     Returns: {"head_end": H, "compress_start": S, "compress_end": E} (ALIGN-1);
@@ -93,13 +93,15 @@ def align(input, *, context_length=128000, threshold_percent=0.50, summary_targe
       min_tail_user_messages  real user turns the tail must keep (only values above 1 add a rule) (1)
       compression_count       compactions already done in this session (1 or more: no protected head) (0)
       tail_token_budget       the tail budget in tokens; -1: derived from the fields above as hermes does (-1)
+      previous_summary        the summary the last compaction kept (non-empty: no protected head, ALIGN-6) (None)
       explain                 report every intermediate index (ALIGN-15) (False)
     """
     return _op('align', input, raw, params, dict(context_length=context_length,
                threshold_percent=threshold_percent, summary_target_ratio=summary_target_ratio,
                protect_first_n=protect_first_n, protect_last_n=protect_last_n,
                min_tail_user_messages=min_tail_user_messages, compression_count=compression_count,
-               tail_token_budget=tail_token_budget, explain=explain))
+               tail_token_budget=tail_token_budget, previous_summary=previous_summary,
+               explain=explain))
 
 
 def trajectory_snap(input, *, target_max_tokens=15250, summary_target_tokens=750,
@@ -203,7 +205,8 @@ def prune(input, *, protect_last_n=20, tail_token_budget=-1, context_length=1280
 
 def prune_only(input, *, proactive_prune_tokens=0, proactive_prune_min_result_chars=8000,
                proactive_prune_min_reclaim_tokens=4096, current_tokens=-1, protect_last_n=20,
-               protect_first_n=3, compression_count=0, explain=False, raw=False, **params):
+               protect_first_n=3, compression_count=0, previous_summary=None, explain=False, raw=False,
+               **params):
     """Tool-output pruning behind the reclaim gate: prune_tool_results_only (PRUNE-9).
 
     Returns: The pruned transcript, or the input unchanged whenever hermes hands
@@ -216,6 +219,7 @@ def prune_only(input, *, proactive_prune_tokens=0, proactive_prune_min_result_ch
       protect_last_n                      message floor of the protected tail (20)
       protect_first_n                     head messages after the system prompt (the protected head) (3)
       compression_count                   compactions already done (1 or more: no protected head) (0)
+      previous_summary                    the summary the last compaction kept (non-empty: no protected head) (None)
       explain                             write {"pruned": N, "result": <transcript>} (PRUNE-10) (False)
     """
     return _op('prune-only', input, raw, params, dict(proactive_prune_tokens=proactive_prune_tokens,
@@ -223,17 +227,19 @@ def prune_only(input, *, proactive_prune_tokens=0, proactive_prune_min_result_ch
                proactive_prune_min_reclaim_tokens=proactive_prune_min_reclaim_tokens,
                current_tokens=current_tokens, protect_last_n=protect_last_n,
                protect_first_n=protect_first_n, compression_count=compression_count,
-               explain=explain))
+               previous_summary=previous_summary, explain=explain))
 
 
 def compress(input, *, context_length=128000, threshold_percent=0.50, summary_target_ratio=0.20,
              protect_first_n=3, protect_last_n=20, min_tail_user_messages=1, compression_count=0,
              tail_token_budget=-1, abort_on_summary_failure=False, summarizer_fail=False,
-             fail_reason=None, wire=False, explain=False, raw=False, **params):
+             fail_reason=None, previous_summary=None, wire=False, explain=False, raw=False,
+             **params):
     """The whole compaction pass with the deterministic stub summarizer (COMPRESS-*).
 
     Returns: The compacted transcript; with explain=True {"outcome", "compress_start",
-    "compress_end", ..., "result": transcript}.
+    "compress_end", "summarized", "previous_summary", "compression_count", "result": transcript}:
+    pass the two state values to the next call to chain compactions (COMPRESS-17).
 
       context_length            tokens of the model window (128000)
       threshold_percent         fraction of the window that triggers compaction (0.50)
@@ -246,6 +252,7 @@ def compress(input, *, context_length=128000, threshold_percent=0.50, summary_ta
       abort_on_summary_failure  on summarizer failure, abort instead of the fallback (COMPRESS-8) (False)
       summarizer_fail           the stub summarizer returns nothing (COMPRESS-8) (False)
       fail_reason               the summarizer's error text in hermes's fallback summary, None: none (FALLBACK-1) (None)
+      previous_summary          the summary the last compaction kept, hermes's _previous_summary, None: none (COMPRESS-17) (None)
       wire                      drop underscore-prefixed keys from the output messages (COMPRESS-16) (False)
       explain                   report how the pass ended (False)
     """
@@ -255,7 +262,8 @@ def compress(input, *, context_length=128000, threshold_percent=0.50, summary_ta
                min_tail_user_messages=min_tail_user_messages, compression_count=compression_count,
                tail_token_budget=tail_token_budget,
                abort_on_summary_failure=abort_on_summary_failure, summarizer_fail=summarizer_fail,
-               fail_reason=fail_reason, wire=wire, explain=explain))
+               fail_reason=fail_reason, previous_summary=previous_summary, wire=wire,
+               explain=explain))
 
 
 def trajectory(input, *, target_max_tokens=15250, summary_target_tokens=750,

@@ -52,7 +52,7 @@ class Defaults(unittest.TestCase):
         for name, other in (("protect_first_n", 4), ("threshold_percent", 0.5000001),
                             ("policy", "stub"), ("explain", True), ("current_tokens", 0),
                             ("protect_first_gpt", False), ("profile", "anthropic"),
-                            ("fail_reason", "")):
+                            ("fail_reason", ""), ("previous_summary", "")):
             with self.subTest(param=name):
                 self.assertNotEqual(_block(**{name: other}), base)
 
@@ -68,6 +68,29 @@ class Defaults(unittest.TestCase):
         self.assertIn("Summary failure reason: HTTP 555.", texts[0])
         with self.assertRaises(hcc.Error):
             hcc.compress(msgs, summarizer_fail=True, fail_reason="x" * 65537)
+
+    def test_previous_summary_chains_compactions(self):
+        # COMPRESS-17: the state explain reports after one call is what the
+        # next call takes; a held summary decays the head (ALIGN-6) and
+        # feeds the fallback's snapshot (FALLBACK-7)
+        msgs = [{"role": "system", "content": "s"}] + [
+            {"role": "user" if i % 2 == 0 else "assistant", "content": "turn %d" % i} for i in range(8)]
+        first = hcc.compress(msgs, protect_first_n=1, tail_token_budget=10, protect_last_n=2, explain=True)
+        self.assertEqual(first["outcome"], "summarized")
+        self.assertEqual(first["compression_count"], 1)
+        self.assertTrue(first["previous_summary"].startswith("## Historical Task Snapshot\n"))
+        nxt = first["result"] + [{"role": "assistant", "content": "more %d" % i} if i % 2 else
+                                 {"role": "user", "content": "more %d" % i} for i in range(6)]
+        second = hcc.compress(nxt, protect_first_n=1, tail_token_budget=10, protect_last_n=2, explain=True,
+                              summarizer_fail=True, compression_count=first["compression_count"],
+                              previous_summary=first["previous_summary"])
+        self.assertEqual(second["outcome"], "fallback")
+        self.assertEqual(second["compression_count"], 2)
+        self.assertEqual(second["compress_start"], 1)
+        texts = [m["content"] for m in second["result"] if m.get("_compressed_summary")]
+        self.assertIn("## Previous Summary Snapshot\n" + first["previous_summary"], texts[0])
+        with self.assertRaises(hcc.Error):
+            hcc.compress(msgs, previous_summary="x" * (1048576 + 1))
 
     def test_none_is_the_default(self):
         self.assertEqual(_block(protect_first_n=None, policy=None), _block())
