@@ -19,6 +19,7 @@ at the *kind* of difference that divergence produces; none skips a whole op
 or a whole class of inputs without naming the spec entry that covers it.
 """
 import json
+import re
 import os
 import sys
 
@@ -138,6 +139,47 @@ def _refused_by_json_layer(hcc):
     return hcc[0] == 1 and code_of(hcc[2]) in JSON_LAYER_CODES
 
 
+# DIV-FALLBACK-1's features (spec FALLBACK-2..6): where hermes's fallback
+# reads text or shapes hcc does not model, hcc refuses the whole pass
+_STRICT_URL = re.compile(r"//[^/\s?#@]+@|[?#&;][A-Za-z0-9_.~+%\-]*=")
+_LOOKALIKES = "\u0131\u017f\u212a\u0130"
+
+
+def _fallback_features(params, data):
+    """The DIV-FALLBACK-1 features in a compress request: a non-ASCII role,
+    tool_calls that are not a list, a truthy call function that is not an
+    object, a case-folding lookalike or text the strict URL-credential pass
+    could change (input or previous_summary).  NaN/Infinity arguments are
+    DIV-ARGS-1's rule, tried first."""
+    try:
+        value = json.loads(data.decode("utf-8", "surrogatepass"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return set()
+    msgs = value.get("messages") if isinstance(value, dict) else value
+    found = set()
+    texts = [t for t in (params.get("previous_summary"),) if isinstance(t, str)]
+    texts += list(_strings(value))
+    for t in texts:
+        if any(ch in t for ch in _LOOKALIKES):
+            found.add("lookalike")
+        if _STRICT_URL.search(t):
+            found.add("strict-url")
+    for m in msgs if isinstance(msgs, list) else []:
+        if not isinstance(m, dict):
+            continue
+        role = m.get("role")
+        if isinstance(role, str) and not role.isascii():
+            found.add("role")
+        calls = m.get("tool_calls")
+        if calls and not isinstance(calls, list):
+            found.add("tool_calls")
+        for c in calls if isinstance(calls, list) else []:
+            fn = c.get("function") if isinstance(c, dict) else None
+            if fn and not isinstance(fn, dict):
+                found.add("function")
+    return found
+
+
 # (name, applies(op, params, data, hcc, other, kind)) in the order tried.
 RULES = [
     # hcc's input must be JSON text (JSON-1..8, PROTOCOL "input"); Python's
@@ -161,6 +203,9 @@ RULES = [
      and not _is_transcript(d)),
     ("DIV-REDACT-1: hcc refuses text the unimplemented redaction passes could change",
      lambda op, p, d, h, o, k: op == "redact" and h[0] == 1 and code_of(h[2]) == b"HCC_E_UNSUPPORTED"),
+    ("DIV-FALLBACK-1: hermes's fallback reads text or shapes hcc does not model",
+     lambda op, p, d, h, o, k: op == "compress" and p.get("summarizer_fail") and not p.get("abort_on_summary_failure")
+     and h[0] == 1 and code_of(h[2]) == b"HCC_E_UNSUPPORTED" and bool(_fallback_features(p, d))),
 ]
 
 SAME_KINDS = {"same output": "same output", "both refused": "both refused",

@@ -109,6 +109,24 @@ class Rules(unittest.TestCase):
         self.assertEqual(verdict(refused(b"HCC_E_SHAPE"), (0, b'"x"', b""), data=b'""', op="strip-prefix"),
                          (False, "only the reference refused"))
 
+    def test_fallback_refusal(self):
+        # DIV-FALLBACK-1: a non-ASCII role (str.upper), a lookalike, the
+        # strict URL pass, a non-list tool_calls; the same refusal without any is not explained
+        fb = {"summarizer_fail": True}
+        for data, params in ((b'[{"role": "\xc3\xa9", "content": "a"}]', fb),
+                             ('[{"role": "user", "content": "\u017f"}]'.encode(), fb),
+                             (b'[{"role": "user", "content": "see https://u:p@host/x"}]', fb),
+                             (b'[{"role": "user", "content": "a"}]', dict(fb, previous_summary="?token=abc")),
+                             (b'[{"role": "assistant", "tool_calls": {"a": 1}}]', fb)):
+            with self.subTest(data=data, params=params):
+                got = div_classify.classify("compress", params, data, refused(b"HCC_E_UNSUPPORTED"), OUT)
+                self.assertTrue(got[0] and got[1].startswith("DIV-FALLBACK-1"), got)
+        plain = b'[{"role": "user", "content": "a"}]'
+        self.assertFalse(div_classify.classify("compress", fb, plain, refused(b"HCC_E_UNSUPPORTED"), OUT)[0])
+        # without the fallback (no summarizer failure) the features explain nothing
+        role = b'[{"role": "\xc3\xa9", "content": "a"}]'
+        self.assertFalse(div_classify.classify("compress", {}, role, refused(b"HCC_E_UNSUPPORTED"), OUT)[0])
+
     def test_redact_refusal(self):
         self.assertTrue(verdict(refused(b"HCC_E_UNSUPPORTED"), (0, b'"x"', b""), data=b'"k=v"',
                                 op="redact")[1].startswith("DIV-REDACT-1"))
