@@ -7,6 +7,10 @@ every redaction pattern inside the turns that get summarized.
 
   HERMES_SRC=... gen_cases_chain.py --write   write golden/compress/CHAIN-*.json
   HERMES_SRC=... gen_cases_chain.py --list    ids and outcomes only
+  HERMES_SRC=... gen_cases_chain.py --differential N [--impl CMD]
+                                              N more sessions (seeds from 1001), every
+                                              call put to CMD (default build/hcc, --serve)
+                                              and compared with hermes; counts by verdict
 
 Each call's input is the previous call's result as the pinned hermes
 returns it (through the corpus's adapter, in this process) plus the turns
@@ -99,11 +103,11 @@ def run_hermes(h, case):
     return 0, json.loads(out.decode("utf-8", "surrogatepass"))
 
 
-def cases(h):
+def cases(h, seeds=SESSIONS):
     pool = secrets()
     rules = sorted(pool, key=lambda x: int(x.split("-")[1]))
     out = []
-    for seed in SESSIONS:
+    for seed in seeds:
         r = random.Random(seed)
         cid = [0]
         # the session's pattern goes into the first turns before every
@@ -141,16 +145,47 @@ def cases(h):
     return out, rules
 
 
+def differential(h, n, impl):
+    """Counts of hcc's answers to the calls of n generated chains against
+    hermes's (compared as conform.py compares: key order aside)."""
+    import collections
+    import conform
+    runner = conform.ServeRunner(impl.split(), 60.0)
+    out, _ = cases(h, range(1001, 1001 + n))
+    counts, first = collections.Counter(), None
+    for c in out:
+        rc, got, err = runner.run(c)
+        outcome = c["expect"]["output"]["outcome"]
+        if rc != 0:
+            counts["hcc refused (%s)" % err.decode().split()[1] if err else "hcc exit %d" % rc] += 1
+            continue
+        same = casefmt.structural(got.decode("utf-8", "surrogatepass")) == casefmt.structural(
+            json.dumps(c["expect"]["output"], ensure_ascii=False))
+        counts["%s: %s" % (outcome, "identical" if same else "differs")] += 1
+        if not same and first is None:
+            first = c["id"]
+    print("gen_cases_chain: %d sessions, %d calls" % (n, len(out)))
+    for k in sorted(counts):
+        print("  %-40s %d" % (k, counts[k]))
+    if first:
+        print("  first difference: %s" % first)
+    return 1 if first else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--write", action="store_true")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--differential", type=int, metavar="N")
+    ap.add_argument("--impl", default=os.path.join(casefmt.ROOT, "build", "hcc") + " --serve")
     a = ap.parse_args()
     src = os.environ.get("HERMES_SRC")
     if not src:
         sys.exit("gen_cases_chain: set HERMES_SRC to the pinned hermes files (README.md says how)")
     import hermes_adapter
     h = hermes_adapter.Hermes(src)
+    if a.differential:
+        sys.exit(differential(h, a.differential, a.impl))
     out, rules = cases(h)
     if a.list:
         for c in out:
