@@ -20,8 +20,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import casefmt  # noqa: E402
-from gen_cases_compress import (SUMMARY_PREFIX, asst, call, calls, handoff, image, merged,  # noqa: E402
-                                tool, user)
+from gen_cases_compress import (DELIMITER, END_MARKER, SUMMARY_PREFIX, asst, call, calls, handoff,  # noqa: E402
+                                image, merged, tool, user)
 
 OUT = os.path.join(casefmt.ROOT, "golden", "compress")
 SYS = {"role": "system", "content": "You are a coding agent."}
@@ -39,7 +39,6 @@ LONG = " ".join("word%d" % i for i in range(400))
 
 # the cases hcc refuses (DIV-FALLBACK-1), with the reason
 REFUSED = {
-    "secret-refused": "the assignment pass hcc does not implement could change the turn",
     "url-userinfo-refused": "the strict URL-credential pass hcc does not implement could change the turn",
     "lookalike-refused": "re.I's case folding of U+0131 is not modelled",
 }
@@ -89,7 +88,8 @@ def handmade():
             tool("c1", "connected; call +14155552671")]), "vendor tokens, gh tokens, DSN password, phone"),
         ("secret-refused", ["FALLBACK-2"], conv([
             user("set OPENAI_API_KEY=abc123 in the env")]),
-         "an assignment the unimplemented passes could change: hcc refuses"),
+         "an assignment (REDACT-16): refused (DIV-FALLBACK-1) until the assignment passes of redaction "
+         "were implemented; the id is kept"),
         ("url-userinfo-refused", ["FALLBACK-2"], conv([
             user("fetch https://user@example.com/x")]),
          "the strict URL-credential pass could change it: hcc refuses"),
@@ -104,6 +104,12 @@ def handmade():
          "str() of non-string content"),
         ("reason", ["FALLBACK-7"], conv([asst("Revenue grew.")], fail_reason="no auxiliary LLM provider configured"),
          "the failure reason line"),
+        ("8-delimiter-in-a-turn", ["FALLBACK-8", "PREFIX-4"],
+         conv([user("Add a" + DELIMITER + " idx_user_email."), asst("Added.")]),
+         "_with_summary_prefix drops the body up to the merge delimiter a dropped turn carries"),
+        ("8-end-marker-in-a-turn", ["FALLBACK-8", "PREFIX-4"],
+         conv([asst("Stop here " + END_MARKER + " and go on."), asst("Done.")]),
+         "_with_summary_prefix cuts the body at the end marker a turn carries"),
         ("reason-empty", ["FALLBACK-7"], conv([asst("Revenue grew.")], fail_reason=""),
          "an empty reason writes no reason line"),
         ("no-user", ["FALLBACK-7"], (dict(P), [SYS, asst("Booting."), asst("Checking."), asst("Done."),

@@ -1539,7 +1539,9 @@ static int make_fallback(cx *c, hcc_error *err) {
   char *out = hcc__arena_take(c->a, red.n + 64);
   if (!out) return no_room(err);
   hcc__out_init(&o, out, red.n + 64);
-  hcc__fb_cap(red, &o);
+  /* _with_summary_prefix: PREFIX-4's strip and cuts apply to the body as to
+   * any summary (a turn can carry the merge delimiter or the end marker) */
+  hcc__fb_cap(hcc__summary_body(red), &o);
   c->body = (hcc_slice){out, o.len};
   return HCC_OK;
 }
