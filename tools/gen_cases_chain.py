@@ -50,9 +50,11 @@ STRICT_URL = re.compile(r"//[^/\s?#@]+@|[?#&;][A-Za-z0-9_.~+%\-]*=")
 LOOKALIKES = "\u0131\u017f\u212a\u0130"
 
 
-def secrets():
-    """{rule: text} for every REDACT rule with a usable agreeing example."""
-    out = {}
+def secrets(url=False):
+    """{rule: text} for every REDACT rule with a usable agreeing example;
+    url=True: the rules whose every example the strict URL test refuses
+    inside the fallback (their first masking example)."""
+    out, refused = {}, {}
     for path in sorted(glob.glob(os.path.join(casefmt.GOLDEN, "redact", "REDACT-*.json"))):
         with open(path, encoding="utf-8") as f:
             c = json.load(f)
@@ -63,11 +65,14 @@ def secrets():
         text, exp = c["input"], c.get("expect", {}).get("output")
         if rule in out or not isinstance(text, str) or not isinstance(exp, str) or exp == text:
             continue
-        if STRICT_URL.search(text) or STRICT_URL.search(exp) or any(ch in text for ch in LOOKALIKES):
+        if len(text) > 600 or "\x00" in text or any(ch in text for ch in LOOKALIKES):
             continue
-        if len(text) > 600 or "\x00" in text:
+        if STRICT_URL.search(text) or STRICT_URL.search(exp):
+            refused.setdefault(rule, text)
             continue
         out[rule] = text
+    if url:
+        return {r: t for r, t in refused.items() if r not in out}
     return out
 
 
@@ -142,7 +147,51 @@ def cases(h, seeds=SESSIONS):
             out.append(case)
             state = {"previous_summary": got["previous_summary"], "compression_count": got["compression_count"]}
             msgs = got["result"] + turns(r, r.randint(3, 6), [mine], cid)
-    return out, rules
+    out += url_sessions(h)
+    return out, rules + sorted(secrets(url=True), key=lambda x: int(x.split("-")[1]))
+
+
+def url_sessions(h):
+    """The patterns the strict URL-credential pass could reach (a DSN, a
+    token as URL userinfo, a form body): summarized by the stub through a
+    chain of three calls, then a fourth call on the fallback path, which
+    hcc refuses (DIV-FALLBACK-1) where hermes writes its summary."""
+    out = []
+    for k, (rule, text) in enumerate(sorted(secrets(url=True).items())):
+        seed = 101 + k
+        r = random.Random(seed)
+        cid = [0]
+        # in a user turn: the fallback keeps user text (FALLBACK-5), so the
+        # strict URL test surely sees it
+        ask = [user("Use this: %s" % text), asst("Done.")]
+        msgs = [SYS] + ask + turns(r, 4, [], cid)
+        state = {"previous_summary": None, "compression_count": 0}
+        for step in range(1, STEPS + 2):
+            params = {"explain": True, "protect_first_n": 1, "tail_token_budget": 30, "protect_last_n": 2}
+            if state["compression_count"]:
+                params["compression_count"] = state["compression_count"]
+            if state["previous_summary"] is not None:
+                params["previous_summary"] = state["previous_summary"]
+            last = step == STEPS + 1
+            if last:
+                params["summarizer_fail"] = True
+            case = {"id": "CHAIN-url-%s-call-%d" % (rule, step), "rules": ["COMPRESS-17", "COMPRESS-7"]
+                    if not last else ["COMPRESS-17", "FALLBACK-2"], "op": "compress", "params": params,
+                    "input": msgs, "source": "generated seed=%d, %s summarized, call %d of a chain "
+                    "(tools/gen_cases_chain.py)" % (seed, rule, step), "hermes": "agrees"}
+            rc, got = run_hermes(h, case)
+            if rc != 0:
+                sys.exit("gen_cases_chain: hermes adapter exit %d on %s: %s" % (rc, case["id"], got))
+            if last:
+                case["hermes"] = ("diverges: DIV-FALLBACK-1 the strict URL-credential pass hcc does not "
+                                  "implement could change the summarized %s text" % rule)
+                case["expect"] = {"error": "HCC_E_UNSUPPORTED"}
+            else:
+                case["expect"] = {"output": got}
+            out.append(case)
+            state = {"previous_summary": got["previous_summary"], "compression_count": got["compression_count"]}
+            msgs = got["result"] + ask + turns(r, 3, [], cid)
+    return out
 
 
 def differential(h, n, impl):
