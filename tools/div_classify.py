@@ -141,7 +141,9 @@ def _refused_by_json_layer(hcc):
 
 # DIV-FALLBACK-1's features (spec FALLBACK-2..6): where hermes's fallback
 # reads text or shapes hcc does not model, hcc refuses the whole pass
-_STRICT_URL = re.compile(r"//[^/\s?#@]+@|[?#&;][A-Za-z0-9_.~+%\-]*=")
+# (a query-name run holding % or + counts without its "=": the redaction
+# passes before the strict one can write the "=" after it)
+_STRICT_URL = re.compile(r"//[^/\s?#@]+@|[?#&;][A-Za-z0-9_.~+%\-]*=|[?#&;][A-Za-z0-9_.~\-]*[%+]")
 _LOOKALIKES = "\u0131\u017f\u212a\u0130"
 
 
