@@ -170,7 +170,8 @@ def _fallback_features(params, data):
         if not isinstance(m, dict):
             continue
         role = m.get("role")
-        if isinstance(role, str) and not role.isascii():
+        # the label is str(role).upper(): any role whose text is not ASCII
+        if role is not None and not (role if isinstance(role, str) else json.dumps(role, ensure_ascii=False)).isascii():
             found.add("role")
         calls = m.get("tool_calls")
         if calls and not isinstance(calls, list):

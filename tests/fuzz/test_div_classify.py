@@ -118,7 +118,8 @@ class Rules(unittest.TestCase):
                              (b'[{"role": "user", "content": "see https://u:p@host/x"}]', fb),
                              (b'[{"role": "user", "content": "a"}]', dict(fb, previous_summary="?token=abc")),
                              (b'[{"role": "assistant", "tool_calls": {"a": 1}}]', fb),
-                             (b'[{"role": "user", "content": "x #%AAeProxy_TOKEN = z"}]', fb)):
+                             (b'[{"role": "user", "content": "x #%AAeProxy_TOKEN = z"}]', fb),
+                             (b'[{"role": ["\xc3\xa9"], "content": "a"}]', fb)):
             with self.subTest(data=data, params=params):
                 got = div_classify.classify("compress", params, data, refused(b"HCC_E_UNSUPPORTED"), OUT)
                 self.assertTrue(got[0] and got[1].startswith("DIV-FALLBACK-1"), got)
