@@ -52,8 +52,8 @@ def run_of(folder):
 
 
 def cells(r):
-    if r is None:
-        return ["(log incomplete)", "", ""]
+    if r is None:  # [corpus, inputs, execs/s]: the marker where the inputs go
+        return ["", "(log incomplete)", ""]
     corp, inputs, eps = r
     return ["?" if corp is None else "{:,}".format(corp), "{:,}".format(inputs), "{:,}".format(eps)]
 
