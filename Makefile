@@ -179,7 +179,7 @@ matrix-check:
 # The machinery on stand-ins (CI has no third-party code), the report on a
 # fixed verdict file, the pages in headless Chromium.
 conformance-test: all
-	@for t in test_matrix_report test_matrix_run test_matrix_browser; do \
+	@for t in test_matrix_report test_matrix_run test_hermes_history_params test_matrix_browser; do \
 	  $(PYTHON) tests/conformance/$$t.py >$(B)/$$t.log 2>&1 || { cat $(B)/$$t.log; exit 1; }; \
 	  echo "tests/conformance/$$t.py: $$(tail -3 $(B)/$$t.log | tr '\n' ' ')"; \
 	done

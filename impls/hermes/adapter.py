@@ -142,6 +142,12 @@ class HermesVersion(hermes_adapter.Hermes):
                 if kw not in accepted and not adapter_protocol._is_default(name, params.get(name)):
                     raise ac.Unsupported("this version's ContextCompressor has no %s (parameter %s)"
                                          % (kw, name))
+        if not adapter_protocol._is_default("previous_summary", params.get("previous_summary")) \
+                and not keeps_state(cls, "_previous_summary"):
+            # Hermes.compressor sets the attribute on any object; on a version
+            # that never reads it that would be a chain the version does not have
+            raise ac.Unsupported("this version's ContextCompressor keeps no _previous_summary "
+                                 "(parameter previous_summary)")
         return super().compressor(params)
 
     def new_compressor(self, **kw):
@@ -153,6 +159,25 @@ class HermesVersion(hermes_adapter.Hermes):
         if not any(p.kind == p.VAR_KEYWORD for p in accepted.values()):
             kw = {k: v for k, v in kw.items() if k in accepted}
         return cls(**kw)
+
+
+def keeps_state(cls, attr):
+    """Whether any method of cls (or of its bases) reads or writes
+    self.<attr>: a version whose code never names the attribute has no such
+    state, whatever an adapter stores on the object."""
+    for klass in inspect.getmro(cls):
+        for f in vars(klass).values():
+            f = getattr(f, "__func__", f)
+            code = getattr(f, "__code__", None)
+            if code is not None and _names(code, attr):
+                return True
+    return False
+
+
+def _names(code, attr):
+    if attr in code.co_names:
+        return True
+    return any(_names(c, attr) for c in code.co_consts if hasattr(c, "co_names"))
 
 
 def _missing_name(h, e):
