@@ -147,17 +147,18 @@ def cases(h, seeds=SESSIONS):
             out.append(case)
             state = {"previous_summary": got["previous_summary"], "compression_count": got["compression_count"]}
             msgs = got["result"] + turns(r, r.randint(3, 6), [mine], cid)
-    out += url_sessions(h)
-    return out, rules + sorted(secrets(url=True), key=lambda x: int(x.split("-")[1]))
+    url = secrets(url=True)
+    out += url_sessions(h, url)
+    return out, rules + sorted(url, key=lambda x: int(x.split("-")[1]))
 
 
-def url_sessions(h):
+def url_sessions(h, url):
     """The patterns the strict URL-credential pass could reach (a DSN, a
     token as URL userinfo, a form body): summarized by the stub through a
     chain of three calls, then a fourth call on the fallback path, which
     hcc refuses (DIV-FALLBACK-1) where hermes writes its summary."""
     out = []
-    for k, (rule, text) in enumerate(sorted(secrets(url=True).items())):
+    for k, (rule, text) in enumerate(sorted(url.items())):
         seed = 101 + k
         r = random.Random(seed)
         cid = [0]

@@ -89,8 +89,7 @@ typedef struct cx {
   int fallback;
   hcc_slice body;    /* the stub's body after PREFIX-3 */
   hcc_slice stub;    /* the stub's body as written (the previous summary it keeps, COMPRESS-17) */
-  hcc_slice after;   /* the fallback's previous summary after the call, when after_set */
-  int after_set;
+  hcc_slice after;   /* the fallback's previous summary after the call (s NULL: None) */
   int role_user;     /* the summary's role is "user" (else "assistant") */
   int force, merge;
   hcc_idset ids;      /* the repair's sets over the assembled list */
@@ -1326,14 +1325,11 @@ static int fb_pass_turn(fbx *x, int j, hcc_error *err) {
 
 /* ---- the previous summary (COMPRESS-5, FALLBACK-1, COMPRESS-17) -------------------- */
 
-/* What the handoff scan leaves in _previous_summary: the parameter as the
- * caller gave it, None, or the bodies of the hits joined. */
-typedef enum { PREV_PARAM, PREV_NONE, PREV_JOINED } prev_kind;
-
-/* Calls each(arg, body) for the non-empty body of every hit, in order; a
- * body lives until each returns (it is staged). */
-typedef int (*body_fn)(void *arg, hcc_slice body);
-static int each_body(cx *c, body_fn each, void *arg, hcc_error *err) {
+/* Calls each(arg, body, first) for the non-empty body of every hit, in
+ * order (a body lives until each returns: it is staged); *any: one was. */
+typedef int (*body_fn)(void *arg, hcc_slice body, int first);
+static int each_body(cx *c, body_fn each, void *arg, int *any, hcc_error *err) {
+  *any = 0;
   for (int j = 0; j < c->n; j++) {
     if (!(c->fl[j] & F_HIT)) continue;
     hcc_view v;
@@ -1343,7 +1339,7 @@ static int each_body(cx *c, body_fn each, void *arg, hcc_error *err) {
     if (rc == HCC_OK) rc = text_of(c, v, hcc__view_get(v, "content"), &tv, err);
     if (rc == HCC_OK) {
       hcc_slice b = hcc__summary_body(tv);
-      if (b.n) rc = each(arg, b);
+      if (b.n) rc = each(arg, b, !*any), *any = 1;
     }
     stage_end(c);
     if (rc != HCC_OK) return rc;
@@ -1351,36 +1347,24 @@ static int each_body(cx *c, body_fn each, void *arg, hcc_error *err) {
   return HCC_OK;
 }
 
-static int count_body(void *arg, hcc_slice b) {
-  (void)b;
-  ++*(int *)arg;
-  return HCC_OK;
+/* COMPRESS-5: _previous_summary after the scan.  A given summary stays when
+ * the scan found a handoff and is dropped when it found none; with none
+ * given, the hits' non-empty bodies become it, joined: they go to each()
+ * and *joined is set.  Otherwise *value is it (s NULL: None). */
+static int scan_previous(cx *c, body_fn each, void *arg, hcc_slice *value, int *joined, hcc_error *err) {
+  const hcc_params *p = c->p;
+  *joined = 0;
+  *value = (hcc_slice){p->previous_summary, p->previous_summary_len};
+  if (c->k < 0 && has_previous(p)) *value = (hcc_slice){NULL, 0};
+  if (c->k < 0 || has_previous(p)) return HCC_OK;
+  return each_body(c, each, arg, joined, err);
 }
 
-/* COMPRESS-5: a given summary stays when the scan finds a handoff and is
- * dropped when it finds none; with no summary given, the hits' non-empty
- * bodies become it. */
-static int scan_previous(cx *c, prev_kind *kind, hcc_error *err) {
-  int any = 0, rc = HCC_OK;
-  if (c->k < 0) *kind = has_previous(c->p) ? PREV_NONE : PREV_PARAM;
-  else if (has_previous(c->p)) *kind = PREV_PARAM;
-  else {
-    rc = each_body(c, count_body, &any, err);
-    *kind = any ? PREV_JOINED : PREV_PARAM;
-  }
-  return rc;
-}
-
-typedef struct keep_join {
-  hcc_fb *f;
-  int any;
-} keep_join;
-
-static int keep_body(void *arg, hcc_slice b) {
-  keep_join *k = arg;
-  if (k->any) hcc__fb_keep(k->f, "\n\n", 2);
-  hcc__fb_keep(k->f, b.s, b.n);
-  k->any = 1;
+/* The joined bodies into the fallback's store. */
+static int keep_body(void *arg, hcc_slice b, int first) {
+  hcc_fb *f = arg;
+  if (!first) hcc__fb_keep(f, "\n\n", 2);
+  hcc__fb_keep(f, b.s, b.n);
   return HCC_OK;
 }
 
@@ -1393,19 +1377,13 @@ static int keep_body(void *arg, hcc_slice b) {
 static int fb_previous(fbx *x, hcc_error *err) {
   cx *c = x->c;
   const hcc_params *p = c->p;
-  prev_kind kind;
-  int rc = scan_previous(c, &kind, err);
+  hcc_slice prev;
+  size_t at = x->f.used;
+  int joined;
+  int rc = scan_previous(c, keep_body, &x->f, &prev, &joined, err);
   if (rc != HCC_OK) return rc;
-  hcc_slice prev = {NULL, 0};
-  if (kind == PREV_PARAM) prev = (hcc_slice){p->previous_summary, p->previous_summary_len};
-  if (kind == PREV_JOINED) {
-    size_t at = x->f.used;
-    keep_join k = {&x->f, 0};
-    rc = each_body(c, keep_body, &k, err);
-    if (rc != HCC_OK) return rc;
-    if (x->f.full) return fb_full(err);
-    prev = (hcc_slice){x->f.store + at, x->f.used - at};
-  }
+  if (x->f.full) return fb_full(err);
+  if (joined) prev = (hcc_slice){x->f.store + at, x->f.used - at};
   if (prev.s && prev.n && p->fail_reason) {
     hcc_slice r;
     if (hcc__fb_compact_need(prev.n) > x->cws_n) return outgrew(err);
@@ -1415,7 +1393,6 @@ static int fb_previous(fbx *x, hcc_error *err) {
     if (x->f.full) return fb_full(err);
   }
   c->after = prev;
-  c->after_set = 1;
   if (!prev.s || !prev.n) return HCC_OK; /* None or "": no snapshot */
   hcc_slice st = hcc__py_strip(prev), red = {"", 0};
   if (st.n) {
@@ -1558,16 +1535,11 @@ static void put_text(hcc_out *o, const char *s, size_t n) {
   else hcc__out_str(o, "null");
 }
 
-typedef struct put_join {
-  hcc_out *o;
-  int any;
-} put_join;
-
-static int put_body(void *arg, hcc_slice b) {
-  put_join *w = arg;
-  if (w->any) hcc__out_str(w->o, "\\n\\n");
-  hcc__out_json_body(w->o, b.s, b.n);
-  w->any = 1;
+/* The joined bodies, JSON-escaped, into the output. */
+static int put_body(void *arg, hcc_slice b, int first) {
+  hcc_out *o = arg;
+  if (!first) hcc__out_str(o, "\\n\\n");
+  hcc__out_json_body(o, b.s, b.n);
   return HCC_OK;
 }
 
@@ -1578,25 +1550,24 @@ static int put_after(cx *c, outcome oc, hcc_out *o, hcc_error *err) {
     hcc__out_json_str(o, c->stub.s, c->stub.n);
     return HCC_OK;
   }
-  if (oc == OC_FALLBACK && c->after_set) {
+  if (oc == OC_FALLBACK) {
     put_text(o, c->after.s, c->after.n);
     return HCC_OK;
   }
   if (oc == OC_EMPTY) { /* the scan's, kept */
-    prev_kind kind;
-    int rc = scan_previous(c, &kind, err);
+    size_t mark = o->len;
+    hcc_slice value;
+    int joined;
+    hcc__out_ch(o, '"');
+    int rc = scan_previous(c, put_body, o, &value, &joined, err);
     if (rc != HCC_OK) return rc;
-    if (kind == PREV_NONE) {
-      hcc__out_str(o, "null");
+    if (joined) {
+      hcc__out_ch(o, '"');
       return HCC_OK;
     }
-    if (kind == PREV_JOINED) {
-      put_join w = {o, 0};
-      hcc__out_ch(o, '"');
-      rc = each_body(c, put_body, &w, err);
-      hcc__out_ch(o, '"');
-      return rc;
-    }
+    o->len = mark; /* no body joined: the value itself */
+    put_text(o, value.s, value.n);
+    return HCC_OK;
   }
   /* too few messages, aborted (the scan rolled back): as given */
   put_text(o, p->previous_summary, p->previous_summary_len);

@@ -129,8 +129,7 @@ def run(h, params, value):
     check_shape(h, value)
     _budget_tokens(h, msgs)
     reason = _text_param(h, params, "fail_reason")
-    _text_param(h, params, "previous_summary")
-    c = h.compressor(params)
+    c = h.compressor(params)  # sets (and checks) previous_summary
     _install_seams(h, c, bool(params.get("summarizer_fail")), reason)
     regions = []
     record = c._record_compression_regions
