@@ -4,7 +4,9 @@
 
   tools/fuzz_diff_table.py [WORK_DIR] [--note TEXT]
 
-Per op: inputs run, execs/s (libFuzzer's final stats), and the verdicts
+Per op: seconds, the CPU-minutes the harness was charged (its "diff_fuzz
+<op> cpu:" line; "?" in logs older than that line), inputs run, execs/s
+(libFuzzer's final stats), and the verdicts
 tools/diff_oracle.py counted (its last "diff_fuzz <op>: {...}" line):
 same output, both refused, the other side raised, explained by a named
 rule (JSON-*, DIV-*), unexplained (a run that stopped on a difference).
@@ -28,7 +30,9 @@ def commit():
 
 
 def read_log(path):
-    stats, verdicts, seconds = {}, None, None
+    """libFuzzer's final stats, the oracle's verdicts, the seconds and the
+    CPU seconds the harness was charged (None where the log lacks them)."""
+    stats, verdicts, seconds, cpu = {}, None, None, None
     with open(path, encoding="utf-8", errors="replace") as f:
         for line in f:
             m = re.match(r"stat::(\w+):\s+(\d+)", line)
@@ -37,24 +41,32 @@ def read_log(path):
             m = re.match(r"diff_fuzz [\w-]+: (\{.*\})\s*$", line)
             if m:
                 verdicts = json.loads(m.group(1))
+            m = re.match(r"diff_fuzz [\w-]+ cpu: ([0-9.]+) s\s*$", line)
+            if m:
+                cpu = float(m.group(1))
             m = re.match(r"Done \d+ runs in (\d+) second", line)
             if m:
                 seconds = int(m.group(1))
-    return stats, verdicts, seconds
+    return stats, verdicts, seconds, cpu
 
 
-def row(op, stats, verdicts, seconds):
-    if not stats or verdicts is None:
-        return "| %s | (log incomplete) | | | | | | | |" % op
+def columns(verdicts):
+    """The verdicts as the table's five kinds: same output, both refused,
+    the other raised, explained by a named rule, unexplained."""
     same = verdicts.get("same output", 0)
     refused = sum(n for k, n in verdicts.items() if k.startswith("both refused"))
     raised = sum(n for k, n in verdicts.items() if k.startswith("the other raised"))
     named = sum(n for k, n in verdicts.items() if k.startswith(("JSON-", "DIV-")))
-    other = sum(verdicts.values()) - same - refused - raised - named
-    cells = [stats.get("number_of_executed_units", 0), stats.get("average_exec_per_sec", 0), same,
-             refused, raised, named, other]
-    return "| %s | %s | %s |" % (op, seconds if seconds is not None else "?",
-                                 " | ".join("{:,}".format(c) for c in cells))
+    return same, refused, raised, named, sum(verdicts.values()) - same - refused - raised - named
+
+
+def row(op, stats, verdicts, seconds, cpu):
+    if not stats or verdicts is None:
+        return "| %s | (log incomplete) | | | | | | | | |" % op
+    cells = [stats.get("number_of_executed_units", 0), stats.get("average_exec_per_sec", 0)] + list(columns(verdicts))
+    return "| %s | %s | %s | %s |" % (op, seconds if seconds is not None else "?",
+                                      "%.1f" % (cpu / 60) if cpu is not None else "?",
+                                      " | ".join("{:,}".format(c) for c in cells))
 
 
 def main(argv):
@@ -67,9 +79,9 @@ def main(argv):
     print("Made by `tools/fuzz_diff_table.py` from the logs of `make fuzz-diff` at hcc %s%s." % (
         commit(), (" " + note) if note else ""))
     print()
-    print("| op | seconds | inputs | execs/s | same output | both refused | hermes raised "
+    print("| op | seconds | CPU-minutes | inputs | execs/s | same output | both refused | hermes raised "
           "| explained by a named rule | unexplained |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for f in logs:
         print(row(f[:-4], *read_log(os.path.join(work, f))))
     return 0

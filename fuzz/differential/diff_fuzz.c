@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 
 #include "harness.h"
 
@@ -179,6 +180,12 @@ static void print_stats(void) {
   if (r && PyUnicode_Check(r))
     fprintf(stderr, "diff_fuzz %s: %s\n", hcc_op_name(HCC_DIFF_OP), PyUnicode_AsUTF8(r));
   Py_XDECREF(r);
+  /* The CPU this process was charged (hermes runs in it too): a campaign is
+     counted in CPU time, not in wall time shared with other work. */
+  struct rusage ru;
+  if (getrusage(RUSAGE_SELF, &ru) == 0)
+    fprintf(stderr, "diff_fuzz %s cpu: %.1f s\n", hcc_op_name(HCC_DIFF_OP),
+            (double)ru.ru_utime.tv_sec + ru.ru_stime.tv_sec + (ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv) {

@@ -13,6 +13,7 @@ Done 5000 runs in 30 second(s)
 stat::number_of_executed_units: 5000
 stat::average_exec_per_sec:     166
 diff_fuzz repair: {"JSON-9: the same numbers, written differently": 7, "both refused": 4000, "both refused (other codes)": 900, "outputs differ": 1, "same output": 80, "the other raised; hcc refused": 12}
+diff_fuzz repair cpu: 126.4 s
 """
 CUT = "#1 INITED\n==1== ERROR: libFuzzer: deadly signal\n"
 
@@ -26,8 +27,8 @@ class Table(unittest.TestCase):
             r = subprocess.run([sys.executable, TOOL, d], capture_output=True, text=True)
         self.assertEqual(r.returncode, 0, r.stderr)
         lines = r.stdout.splitlines()
-        self.assertIn("| repair | 30 | 5,000 | 166 | 80 | 4,900 | 12 | 7 | 1 |", lines)
-        self.assertIn("| prune | (log incomplete) | | | | | | | |", lines)
+        self.assertIn("| repair | 30 | 2.1 | 5,000 | 166 | 80 | 4,900 | 12 | 7 | 1 |", lines)
+        self.assertIn("| prune | (log incomplete) | | | | | | | | |", lines)
 
     def test_no_logs(self):
         with tempfile.TemporaryDirectory() as d:
