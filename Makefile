@@ -387,7 +387,8 @@ fuzz-diff: fuzz-diff-build
 # planted input class (it must be found) and against hcc itself (nothing
 # may be reported).
 fuzz-diff-test: fuzz-diff-build
-	$(PYTHON) -m unittest tests/fuzz/test_div_classify.py tests/tools/test_fuzz_diff_table.py tests/tools/test_fuzz_throughput_table.py
+	$(PYTHON) -m unittest tests/fuzz/test_div_classify.py tests/tools/test_fuzz_diff_table.py tests/tools/test_fuzz_diff_ledger.py \
+	  tests/tools/test_fuzz_diff_raised.py tests/tools/test_fuzz_throughput_table.py
 	sh tests/fuzz/test_fuzz_diff.sh $(B)
 
 .PRECIOUS: $(B)/fd/obj/%.o $(B)/fd/obj/lib/%.o $(B)/fz/obj/%.o $(B)/rp/obj/%.o $(B)/afl/obj/%.o $(B)/aflcmp/obj/%.o $(B)/wk/obj/%.o \

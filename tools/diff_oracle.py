@@ -21,6 +21,11 @@ State: the adapter builds a new ContextCompressor / TrajectoryCompressor
 for every request (hermes_adapter.Hermes.compressor), as the corpus runs
 do; only the loaded modules persist, as they do in a hermes process.
 Counts of every verdict are kept for the run's summary (stats()).
+
+HCC_DIFF_RAISED_LOG=FILE appends one JSON line for every input where the
+other side raised (accepted as agreement when hcc refuses or answers, since
+the spec decides those inputs), so that the exceptions can be checked
+against the spec's "hermes raises" entries: tools/fuzz_diff_raised.py.
 """
 import base64
 import collections
@@ -71,6 +76,8 @@ def check(op, params_json, data, hcc_status, hcc_out, hcc_err):
     agrees, name = div_classify.classify(op, params, data, hcc, other)
     _state["counts"][name] += 1
     if agrees:
+        if name.startswith("the other raised") and os.environ.get("HCC_DIFF_RAISED_LOG"):
+            _log_raised(os.environ["HCC_DIFF_RAISED_LOG"], req, hcc, other)
         return None
     lines = ["hcc differential: %s with params %s: %s" % (op, params_json.decode("utf-8"), name)]
     if name == "outputs differ":
@@ -83,6 +90,18 @@ def check(op, params_json, data, hcc_status, hcc_out, hcc_err):
     for who, (rc, out, err) in (("hcc", hcc), ("other", other)):
         lines.append("  %-5s exit %s: %s" % (who, rc, (out or err)[:400].decode("utf-8", "replace")))
     return "\n".join(lines)
+
+
+def _log_raised(path, req, hcc, other):
+    """One JSON line per input where the other side raised, for triage
+    (tools/fuzz_diff_raised.py groups them): the request, hcc's answer and
+    the exception, the last line of the traceback the adapter reported."""
+    err = other[2].decode("utf-8", "replace")
+    line = {"op": req["op"], "params": req["params"], "input_b64": req["input_b64"],
+            "hcc": "refused" if hcc[0] == 1 else "answered",
+            "hcc_err": hcc[2].decode("utf-8", "replace"), "exception": err.rsplit(" | ", 1)[-1].strip()}
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(json.dumps(line, ensure_ascii=False) + "\n")
 
 
 def stats():
