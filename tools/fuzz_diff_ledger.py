@@ -2,13 +2,13 @@
 """fuzz_diff_ledger.py -- the record of every differential fuzzing campaign
 (fuzz/differential/campaigns.json) and its totals per op family.
 
-  tools/fuzz_diff_ledger.py record LEDGER [WORK_DIR] --when TEXT [--only OP,OP]
+  tools/fuzz_diff_ledger.py record LEDGER [WORK_DIR] --when TEXT [--only OP,OP] [--hcc COMMIT]
   tools/fuzz_diff_ledger.py totals LEDGER
 
 `record` appends one run per complete <op>.log of WORK_DIR (default
 build/fuzz-diff-work): the op, libFuzzer's seconds and inputs, the CPU the
 harness process was charged (its "diff_fuzz <op> cpu:" line), the verdicts,
-and the hcc commit. A log without its final lines is refused, not skipped:
+and the hcc commit the binaries were built at (--hcc; default HEAD). A log without its final lines is refused, not skipped:
 a campaign must not be counted from a run that did not finish.
 
 `totals` prints, per op family of issue #27, the runs, inputs and
@@ -84,7 +84,7 @@ def load(path):
     return data
 
 
-def record(ledger, work, when, only):
+def record(ledger, work, when, only, hcc=None):
     data = load(ledger)
     logs = sorted(f[:-4] for f in os.listdir(work) if f.endswith(".log")) if os.path.isdir(work) else []
     if only:
@@ -97,7 +97,7 @@ def record(ledger, work, when, only):
     runs = []
     for op in logs:
         run = read_log(os.path.join(work, op + ".log"), op)
-        run.update(when=when, hcc=fuzz_diff_table.commit())
+        run.update(when=when, hcc=hcc or fuzz_diff_table.commit())
         runs.append(run)
     data["runs"].extend(runs)
     tmp = ledger + ".tmp"
@@ -140,11 +140,13 @@ def main(argv):
             rest = argv[3:]
             when = rest[rest.index("--when") + 1] if rest.index("--when") + 1 < len(rest) else None
             only = rest[rest.index("--only") + 1].split(",") if "--only" in rest and rest.index("--only") + 1 < len(rest) else None
-            pos = [a for i, a in enumerate(rest) if not a.startswith("--") and (i == 0 or rest[i - 1] not in ("--when", "--only"))]
+            hcc = rest[rest.index("--hcc") + 1] if "--hcc" in rest and rest.index("--hcc") + 1 < len(rest) else None
+            pos = [a for i, a in enumerate(rest)
+                   if not a.startswith("--") and (i == 0 or rest[i - 1] not in ("--when", "--only", "--hcc"))]
             if not when:
                 raise LedgerError("--when needs a value (when the runs were made, e.g. 2026-12-07T12:20Z)")
             work = pos[0] if pos else os.path.join(ROOT, "build", "fuzz-diff-work")
-            for run in record(argv[2], work, when, only):
+            for run in record(argv[2], work, when, only, hcc):
                 print("recorded %s: %d s, %.1f CPU-s, %s inputs" % (run["ops"][0], run["seconds"],
                                                                     run["cpu_seconds"], "{:,}".format(run["inputs"])))
             return 0

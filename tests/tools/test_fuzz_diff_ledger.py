@@ -96,8 +96,9 @@ class Ledger(unittest.TestCase):
     def test_only_and_missing(self):
         self.log("prune", "10")
         self.log("repair", "10")
-        self.assertEqual(run("record", self.ledger, self.work, "--when", "w", "--only", "repair").returncode, 0)
-        self.assertEqual([x["ops"] for x in self.runs()], [["repair"]])
+        self.assertEqual(run("record", self.ledger, self.work, "--when", "w", "--only", "repair",
+                             "--hcc", "abc1234").returncode, 0)
+        self.assertEqual([(x["ops"], x["hcc"]) for x in self.runs()], [(["repair"], "abc1234")])
         r = run("record", self.ledger, self.work, "--when", "w", "--only", "compress")
         self.assertEqual(r.returncode, 2)
         self.assertIn("no log for compress", r.stderr)
