@@ -9,7 +9,8 @@ spec entry that decides it.
 The exception is grouped by its type and its message with quoted names,
 numbers and hex ids replaced by placeholders ('str' object is not iterable
 and 'int' object is not iterable are one group). With --examples N, the
-first N requests of each group follow it (params and input, for replaying
+first N requests of each group follow it (the exception as raised, params
+and input, for replaying
 through tools/hermes_adapter.py or build/hcc).
 """
 import base64
@@ -36,7 +37,8 @@ def main(argv):
             for n, line in enumerate(f, 1):
                 try:
                     r = json.loads(line)
-                    key = (r["op"], r["hcc"], shape(r["exception"]))
+                    code = r["hcc_err"].split()[-1] if r["hcc"] == "refused" and r["hcc_err"].split() else ""
+                    key = (r["op"], r["hcc"] + (" " + code if code else ""), shape(r["exception"]))
                 except (ValueError, KeyError, TypeError):
                     sys.stderr.write("fuzz_diff_raised: %s line %d is not a raised-log line\n" % (argv[1], n))
                     return 2
@@ -50,6 +52,7 @@ def main(argv):
         print("%7d  %s, hcc %s: %s" % (len(rs), op, hcc, exc))
         for r in rs[:examples]:
             data = base64.b64decode(r["input_b64"]).decode("utf-8", "replace")
+            print("         %s" % r["exception"][:300])
             print("         params %s input %s" % (json.dumps(r["params"]), json.dumps(data[:300], ensure_ascii=False)))
     return 0
 

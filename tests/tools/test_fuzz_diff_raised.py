@@ -57,7 +57,8 @@ class RaisedLog(unittest.TestCase):
                             "--examples", "1"], capture_output=True, text=True)
         self.assertEqual(r.returncode, 0, r.stderr)
         self.assertIn("3 inputs where the other side raised, 2 groups", r.stdout)
-        self.assertIn("      2  prune, hcc refused: TypeError: '…' object is not iterable", r.stdout)
+        self.assertIn("      2  prune, hcc refused HCC_E_SHAPE: TypeError: '…' object is not iterable", r.stdout)
+        self.assertIn("         TypeError: 'int' object is not iterable\n", r.stdout)
         self.assertIn('params {"protect_last_n": 1} input "[{\\"role\\":\\"tool\\",\\"content\\":1}]"', r.stdout)
 
     def test_bad_log(self):
