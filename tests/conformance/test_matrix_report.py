@@ -125,6 +125,14 @@ class ReportTest(unittest.TestCase):
         self.assertEqual(matrix_report.label({"name": "hermes-x", "kind": "hermes"}, "PAIRS-1-b", dict(case, hermes="agrees"),
                                              rec, [entry]), 0)
 
+    def test_families_in_the_specs_order(self):
+        # An older results.json listed FALLBACK and REDACT after CHECK; the
+        # report orders families as the spec does, whatever the file says.
+        res = {"families": ["CHECK", "REDACT", "FALLBACK", "TRAJ", "COMPRESS", "JSON"],
+               "rules": ["CHECK-1", "REDACT-2", "FALLBACK-1", "TRAJ-1", "COMPRESS-2", "COMPRESS-1", "JSON-1"]}
+        self.assertEqual(matrix_report.families_in_order(res), ["JSON", "COMPRESS", "FALLBACK", "TRAJ", "CHECK", "REDACT"])
+        self.assertEqual(matrix_report.ordered_rows(res)[:5], ["JSON", "JSON-1", "COMPRESS", "COMPRESS-2", "COMPRESS-1"])
+
     def test_bugs(self):
         rows = {b["bug"]: b for b in self.res["bugs"]}
         self.assertIs(rows["#11762"]["caught"], True)
