@@ -115,6 +115,7 @@ typedef struct pdesc {
   double lo, hi;               /* P_TEXT: hi is the longest value, in bytes */
   const char *const *choices; /* P_ENUM: NULL-terminated */
   size_t len_off;             /* P_TEXT: where the value's length goes */
+  const char *too_long;       /* P_TEXT: the message for a value longer than hi */
 } pdesc;
 
 static const char *const policies[] = {"strip", "stub", NULL};
@@ -123,41 +124,43 @@ static const char *const profiles[] = {"openai", "openai-strict", "anthropic",
 
 #define F(x) offsetof(hcc_params, x)
 static const pdesc params[] = {
-    {"context_length", P_INT, F(context_length), 1, 1e12, NULL, 0},
-    {"threshold_percent", P_REAL, F(threshold_percent), 0, 1, NULL, 0},
-    {"summary_target_ratio", P_REAL, F(summary_target_ratio), 0, 1, NULL, 0},
-    {"protect_first_n", P_INT, F(protect_first_n), 0, 1e9, NULL, 0},
-    {"protect_last_n", P_INT, F(protect_last_n), 0, 1e9, NULL, 0},
-    {"min_tail_user_messages", P_INT, F(min_tail_user_messages), 0, 1e9, NULL, 0},
-    {"compression_count", P_INT, F(compression_count), 0, 1e9, NULL, 0},
-    {"tail_token_budget", P_INT, F(tail_token_budget), -1, 1e12, NULL, 0},
-    {"explain", P_BOOL, F(explain), 0, 1, NULL, 0},
-    {"head_chars", P_INT, F(head_chars), 0, 1e9, NULL, 0},
-    {"truncate_all", P_BOOL, F(truncate_all), 0, 1, NULL, 0},
-    {"policy", P_ENUM, F(policy), 0, 0, policies, 0},
-    {"summarizer_fail", P_BOOL, F(summarizer_fail), 0, 1, NULL, 0},
-    {"abort_on_summary_failure", P_BOOL, F(abort_on_summary_failure), 0, 1, NULL, 0},
-    {"wire", P_BOOL, F(wire), 0, 1, NULL, 0},
-    {"profile", P_ENUM, F(profile), 0, 0, profiles, 0},
-    {"json", P_BOOL, F(check_json), 0, 1, NULL, 0},
-    {"target_max_tokens", P_INT, F(target_max_tokens), 0, 1e12, NULL, 0},
-    {"summary_target_tokens", P_INT, F(summary_target_tokens), 0, 1e12, NULL, 0},
-    {"protect_first_system", P_BOOL, F(protect_first_system), 0, 1, NULL, 0},
-    {"protect_first_human", P_BOOL, F(protect_first_human), 0, 1, NULL, 0},
-    {"protect_first_gpt", P_BOOL, F(protect_first_gpt), 0, 1, NULL, 0},
-    {"protect_first_tool", P_BOOL, F(protect_first_tool), 0, 1, NULL, 0},
-    {"protect_last_n_turns", P_INT, F(protect_last_n_turns), 0, 1e9, NULL, 0},
-    {"add_summary_notice", P_BOOL, F(add_summary_notice), 0, 1, NULL, 0},
-    {"max_retries", P_INT, F(max_retries), 0, 1e6, NULL, 0},
-    {"metrics_per_trajectory", P_BOOL, F(metrics_per_trajectory), 0, 1, NULL, 0},
-    {"proactive_prune_tokens", P_INT, F(proactive_prune_tokens), -1e12, 1e12, NULL, 0},
-    {"proactive_prune_min_result_chars", P_INT, F(proactive_prune_min_result_chars), -1e12, 1e12, NULL, 0},
-    {"proactive_prune_min_reclaim_tokens", P_INT, F(proactive_prune_min_reclaim_tokens), -1e12, 1e12, NULL, 0},
-    {"current_tokens", P_INT, F(current_tokens), -1, 1e12, NULL, 0},
-    {"at", P_INT, F(at), 0, 1e12, NULL, 0},
-    {"fail_reason", P_TEXT, F(fail_reason), 0, HCC_MAX_PARAM_TEXT, NULL, F(fail_reason_len)},
-    {"previous_summary", P_TEXT, F(previous_summary), 0, HCC_MAX_PREVIOUS_SUMMARY, NULL, F(previous_summary_len)},
-    {NULL, P_INT, 0, 0, 0, NULL, 0}};
+    {"context_length", P_INT, F(context_length), 1, 1e12, NULL, 0, NULL},
+    {"threshold_percent", P_REAL, F(threshold_percent), 0, 1, NULL, 0, NULL},
+    {"summary_target_ratio", P_REAL, F(summary_target_ratio), 0, 1, NULL, 0, NULL},
+    {"protect_first_n", P_INT, F(protect_first_n), 0, 1e9, NULL, 0, NULL},
+    {"protect_last_n", P_INT, F(protect_last_n), 0, 1e9, NULL, 0, NULL},
+    {"min_tail_user_messages", P_INT, F(min_tail_user_messages), 0, 1e9, NULL, 0, NULL},
+    {"compression_count", P_INT, F(compression_count), 0, 1e9, NULL, 0, NULL},
+    {"tail_token_budget", P_INT, F(tail_token_budget), -1, 1e12, NULL, 0, NULL},
+    {"explain", P_BOOL, F(explain), 0, 1, NULL, 0, NULL},
+    {"head_chars", P_INT, F(head_chars), 0, 1e9, NULL, 0, NULL},
+    {"truncate_all", P_BOOL, F(truncate_all), 0, 1, NULL, 0, NULL},
+    {"policy", P_ENUM, F(policy), 0, 0, policies, 0, NULL},
+    {"summarizer_fail", P_BOOL, F(summarizer_fail), 0, 1, NULL, 0, NULL},
+    {"abort_on_summary_failure", P_BOOL, F(abort_on_summary_failure), 0, 1, NULL, 0, NULL},
+    {"wire", P_BOOL, F(wire), 0, 1, NULL, 0, NULL},
+    {"profile", P_ENUM, F(profile), 0, 0, profiles, 0, NULL},
+    {"json", P_BOOL, F(check_json), 0, 1, NULL, 0, NULL},
+    {"target_max_tokens", P_INT, F(target_max_tokens), 0, 1e12, NULL, 0, NULL},
+    {"summary_target_tokens", P_INT, F(summary_target_tokens), 0, 1e12, NULL, 0, NULL},
+    {"protect_first_system", P_BOOL, F(protect_first_system), 0, 1, NULL, 0, NULL},
+    {"protect_first_human", P_BOOL, F(protect_first_human), 0, 1, NULL, 0, NULL},
+    {"protect_first_gpt", P_BOOL, F(protect_first_gpt), 0, 1, NULL, 0, NULL},
+    {"protect_first_tool", P_BOOL, F(protect_first_tool), 0, 1, NULL, 0, NULL},
+    {"protect_last_n_turns", P_INT, F(protect_last_n_turns), 0, 1e9, NULL, 0, NULL},
+    {"add_summary_notice", P_BOOL, F(add_summary_notice), 0, 1, NULL, 0, NULL},
+    {"max_retries", P_INT, F(max_retries), 0, 1e6, NULL, 0, NULL},
+    {"metrics_per_trajectory", P_BOOL, F(metrics_per_trajectory), 0, 1, NULL, 0, NULL},
+    {"proactive_prune_tokens", P_INT, F(proactive_prune_tokens), -1e12, 1e12, NULL, 0, NULL},
+    {"proactive_prune_min_result_chars", P_INT, F(proactive_prune_min_result_chars), -1e12, 1e12, NULL, 0, NULL},
+    {"proactive_prune_min_reclaim_tokens", P_INT, F(proactive_prune_min_reclaim_tokens), -1e12, 1e12, NULL, 0, NULL},
+    {"current_tokens", P_INT, F(current_tokens), -1, 1e12, NULL, 0, NULL},
+    {"at", P_INT, F(at), 0, 1e12, NULL, 0, NULL},
+    {"fail_reason", P_TEXT, F(fail_reason), 0, HCC_MAX_PARAM_TEXT, NULL, F(fail_reason_len),
+     "text parameter longer than HCC_MAX_PARAM_TEXT bytes"},
+    {"previous_summary", P_TEXT, F(previous_summary), 0, HCC_MAX_PREVIOUS_SUMMARY, NULL, F(previous_summary_len),
+     "text parameter longer than HCC_MAX_PREVIOUS_SUMMARY bytes"},
+    {NULL, P_INT, 0, 0, 0, NULL, 0, NULL}};
 #undef F
 
 const char *hcc_param_name(size_t i) {
@@ -200,10 +203,7 @@ int hcc_params_set(hcc_params *p, const char *name, size_t name_len,
     if (name_eq(d->name, name, name_len)) break;
   if (!d->name) return hcc__fail(err, HCC_E_PARAM, 0, "unknown parameter");
   if (d->type == P_TEXT) { /* the pointer is kept: the caller owns the text */
-    if ((double)value_len > d->hi)
-      return hcc__fail(err, HCC_E_PARAM, 0,
-                       d->hi == HCC_MAX_PARAM_TEXT ? "text parameter longer than HCC_MAX_PARAM_TEXT bytes"
-                                                   : "text parameter longer than HCC_MAX_PREVIOUS_SUMMARY bytes");
+    if ((double)value_len > d->hi) return hcc__fail(err, HCC_E_PARAM, 0, d->too_long);
     if (!wtf8_valid(value, value_len))
       return hcc__fail(err, HCC_E_PARAM, 0, "text parameter is not UTF-8");
     *(const char **)((char *)p + d->off) = value;

@@ -186,6 +186,11 @@ static void test_previous_summary_limit(void **state) {
   hcc_error err;
   hcc_params_init(&p);
   assert_int_equal(hcc_params_set(&p, "previous_summary", 16, prev, pn + 1, &err), HCC_E_PARAM);
+  assert_string_equal(err.message, "text parameter longer than HCC_MAX_PREVIOUS_SUMMARY bytes");
+  /* each text parameter names its own limit */
+  assert_int_equal(hcc_params_set(&p, "fail_reason", 11, prev, HCC_MAX_PARAM_TEXT + 1, &err), HCC_E_PARAM);
+  assert_string_equal(err.message, "text parameter longer than HCC_MAX_PARAM_TEXT bytes");
+  assert_int_equal(hcc_params_set(&p, "fail_reason", 11, prev, HCC_MAX_PARAM_TEXT, &err), HCC_OK);
   assert_int_equal(hcc_params_set(&p, "previous_summary", 16, prev, pn, &err), HCC_OK);
   p.protect_first_n = 1, p.protect_last_n = 2, p.tail_token_budget = 10;
   p.summarizer_fail = 1, p.explain = 1, p.compression_count = 1;
