@@ -372,15 +372,18 @@ fuzz-diff-build: $(addprefix $(B)/fuzz-diff/,$(FUZZ_DIFF_OPS))
 # seeded from its corpus and kept inputs; a difference stops that op with
 # its report and the input in $(B)/fuzz-diff-work/<op>-crash-*.
 fuzz-diff: fuzz-diff-build
-	@if [ -z "$(HERMES_SRC)" ] && [ -z "$$HCC_DIFF_IMPL" ]; then \
-	  echo "fuzz-diff: set HERMES_SRC (the pinned hermes files, README.md) or HCC_DIFF_IMPL=\"cmd\" (a --serve program)"; exit 0; fi; \
-	found=""; for t in $(FUZZ_DIFF_OPS); do $(SEEDS); mkdir -p $(B)/fuzz-diff-work/$$t; \
-	  HERMES_SRC=$(HERMES_SRC) $(B)/fuzz-diff/$$t -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -dict=fuzz/hcc.dict \
-	    -print_final_stats=1 -artifact_prefix=$(B)/fuzz-diff-work/$$t- $(B)/fuzz-diff-work/$$t $$seeds \
-	    >$(B)/fuzz-diff-work/$$t.log 2>&1 || { grep -A6 '^hcc differential' $(B)/fuzz-diff-work/$$t.log || tail -30 $(B)/fuzz-diff-work/$$t.log; found="$$found $$t"; }; \
-	  printf '%-18s %s\n' $$t "$$(grep -E '^stat::(number_of_executed_units|average_exec_per_sec)' $(B)/fuzz-diff-work/$$t.log | sed 's/stat:://; s/  */ /g' | tr '\n' ' ')"; \
-	  grep '^diff_fuzz ' $(B)/fuzz-diff-work/$$t.log | tail -1; done; \
-	if [ -n "$$found" ]; then echo "fuzz-diff: differences in:$$found (inputs in $(B)/fuzz-diff-work/<op>-crash-*)"; exit 1; fi
+	@HERMES_SRC=$(HERMES_SRC) $(PYTHON) tools/fuzz_diff_campaign.py --build $(B) \
+	  $(addsuffix :$(FUZZ_SECONDS),$(FUZZ_DIFF_OPS))
+
+# make fuzz-diff-campaign HERMES_SRC=DIR [CAMPAIGN="op:seconds ..."]
+# [FUZZ_DIFF_JOBS=2]: a campaign, FUZZ_DIFF_JOBS runs at a time, every
+# finished run recorded in fuzz/differential/campaigns.json with the CPU it
+# was charged (tools/fuzz_diff_ledger.py totals: the hours per family).
+CAMPAIGN ?= $(addsuffix :3600,$(FUZZ_DIFF_OPS))
+FUZZ_DIFF_JOBS ?= 2
+fuzz-diff-campaign: fuzz-diff-build
+	@HERMES_SRC=$(HERMES_SRC) $(PYTHON) tools/fuzz_diff_campaign.py --build $(B) --jobs $(FUZZ_DIFF_JOBS) \
+	  --record fuzz/differential/campaigns.json $(CAMPAIGN)
 
 # The machinery in make test, without hermes: the verdict rules on their own
 # cases, and the harness against a stand-in that differs from hcc on one
@@ -389,12 +392,13 @@ fuzz-diff: fuzz-diff-build
 fuzz-diff-test: fuzz-diff-build
 	$(PYTHON) -m unittest tests/fuzz/test_div_classify.py tests/tools/test_fuzz_diff_table.py tests/tools/test_fuzz_diff_ledger.py \
 	  tests/tools/test_fuzz_diff_raised.py tests/tools/test_fuzz_throughput_table.py
+	HCC_BUILD=$(B) $(PYTHON) tests/tools/test_fuzz_diff_campaign.py
 	sh tests/fuzz/test_fuzz_diff.sh $(B)
 
 .PRECIOUS: $(B)/fd/obj/%.o $(B)/fd/obj/lib/%.o $(B)/fz/obj/%.o $(B)/rp/obj/%.o $(B)/afl/obj/%.o $(B)/aflcmp/obj/%.o $(B)/wk/obj/%.o \
            $(B)/fz/obj/lib/%.o $(B)/rp/obj/lib/%.o $(B)/afl/obj/lib/%.o $(B)/aflcmp/obj/lib/%.o $(B)/wk/obj/lib/%.o
 
-.PHONY: fuzz-throughput fuzz-diff fuzz-diff-build fuzz-diff-test fuzz-build replay-build work-build afl-build fuzz-replay fuzz-smoke fuzz afl corpus corpus-min \
+.PHONY: fuzz-throughput fuzz-diff fuzz-diff-campaign fuzz-diff-build fuzz-diff-test fuzz-build replay-build work-build afl-build fuzz-replay fuzz-smoke fuzz afl corpus corpus-min \
         fuzz-work fuzz-selftest coverage coverage-build coverage-gate cflite-check
 
 fuzz-build: $(addprefix $(B)/fuzz/,$(FUZZ_TARGETS))
