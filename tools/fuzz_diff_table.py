@@ -2,7 +2,9 @@
 """fuzz_diff_table.py -- the table of a `make fuzz-diff` run, from its logs
 (build/fuzz-diff-work/<op>.log), as Markdown for fuzz/README.md.
 
-  tools/fuzz_diff_table.py [WORK_DIR] [--note TEXT]
+  tools/fuzz_diff_table.py [WORK_DIR] [--note TEXT] [--hcc COMMIT]
+
+(--hcc: the commit the binaries were built at; default HEAD)
 
 Per op: seconds, the CPU-minutes the harness was charged (its "diff_fuzz
 <op> cpu:" line; "?" in logs older than that line), inputs run, execs/s
@@ -72,12 +74,13 @@ def row(op, stats, verdicts, seconds, cpu):
 def main(argv):
     work = argv[1] if len(argv) > 1 and not argv[1].startswith("--") else os.path.join(ROOT, "build", "fuzz-diff-work")
     note = argv[argv.index("--note") + 1] if "--note" in argv else ""
+    hcc = argv[argv.index("--hcc") + 1] if "--hcc" in argv else commit()
     logs = sorted(f for f in os.listdir(work) if f.endswith(".log")) if os.path.isdir(work) else []
     if not logs:
         sys.stderr.write("fuzz_diff_table: no <op>.log in %s (run make fuzz-diff first)\n" % work)
         return 2
     print("Made by `tools/fuzz_diff_table.py` from the logs of `make fuzz-diff` at hcc %s%s." % (
-        commit(), (" " + note) if note else ""))
+        hcc, (" " + note) if note else ""))
     print()
     print("| op | seconds | CPU-minutes | inputs | execs/s | same output | both refused | hermes raised "
           "| explained by a named rule | unexplained |")

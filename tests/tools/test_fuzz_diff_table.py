@@ -24,9 +24,10 @@ class Table(unittest.TestCase):
             for name, text in (("repair.log", DONE), ("prune.log", CUT)):
                 with open(os.path.join(d, name), "w") as f:
                     f.write(text)
-            r = subprocess.run([sys.executable, TOOL, d], capture_output=True, text=True)
+            r = subprocess.run([sys.executable, TOOL, d, "--hcc", "abc1234"], capture_output=True, text=True)
         self.assertEqual(r.returncode, 0, r.stderr)
         lines = r.stdout.splitlines()
+        self.assertIn("at hcc abc1234.", lines[0])
         self.assertIn("| repair | 30 | 2.1 | 5,000 | 166 | 80 | 4,900 | 12 | 7 | 1 |", lines)
         self.assertIn("| prune | (log incomplete) | | | | | | | | |", lines)
 
