@@ -12,7 +12,8 @@ Each OP runs for SECONDS as `make fuzz-diff` has always run it: nice'd,
 corpus/regressions/<op> as seeds, the log in build/fuzz-diff-work/<op>.log.
 At most N run at once (--jobs, default 1; a campaign on a 2-core machine
 uses 2). --work and --dict replace the work folder and the dictionary
-(the self-test uses both). The same op may be listed twice; its runs then follow each other.
+(the self-test uses both). The same op may be listed twice; its runs then
+follow each other.
 
 --record LEDGER appends every finished run to the campaign ledger
 (tools/fuzz_diff_ledger.py; --hcc names the commit the binaries were built

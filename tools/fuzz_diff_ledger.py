@@ -8,8 +8,9 @@
 `record` appends one run per complete <op>.log of WORK_DIR (default
 build/fuzz-diff-work): the op, libFuzzer's seconds and inputs, the CPU the
 harness process was charged (its "diff_fuzz <op> cpu:" line), the verdicts,
-and the hcc commit the binaries were built at (--hcc; default HEAD). A log without its final lines is refused, not skipped:
-a campaign must not be counted from a run that did not finish.
+and the hcc commit the binaries were built at (--hcc; default HEAD). A log
+without its final lines is refused, not skipped: a campaign must not be
+counted from a run that did not finish.
 
 `totals` prints, per op family of issue #27, the runs, inputs and
 CPU-minutes. Issue #27 asks an hour per family; it counts measured CPU only
@@ -18,6 +19,7 @@ seconds in "seconds" and are shown apart, never added to the hour. A run
 marked "approximate" (a figure from a stop note whose logs were not kept)
 is counted and flagged with "~".
 """
+import argparse
 import json
 import os
 import sys
@@ -130,31 +132,31 @@ def totals(data):
 
 
 def main(argv):
+    ap = argparse.ArgumentParser(prog="fuzz_diff_ledger.py", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="verb", required=True)
+    rec = sub.add_parser("record")
+    rec.add_argument("ledger")
+    rec.add_argument("work", nargs="?", default=os.path.join(ROOT, "build", "fuzz-diff-work"))
+    rec.add_argument("--when", required=True, help="when the runs were made, e.g. 2026-12-07T12:20Z")
+    rec.add_argument("--only", type=lambda v: v.split(","), help="OP,OP: only these logs")
+    rec.add_argument("--hcc", help="the commit the binaries were built at (default HEAD)")
+    tot = sub.add_parser("totals")
+    tot.add_argument("ledger")
+    a = ap.parse_args(argv[1:])
     try:
-        if len(argv) >= 3 and argv[1] == "totals":
-            print("Made by `tools/fuzz_diff_ledger.py totals` from `%s`." % os.path.relpath(argv[2], ROOT))
+        if a.verb == "totals":
+            print("Made by `tools/fuzz_diff_ledger.py totals` from `%s`." % os.path.relpath(a.ledger, ROOT))
             print()
-            print(totals(load(argv[2])))
+            print(totals(load(a.ledger)))
             return 0
-        if len(argv) >= 3 and argv[1] == "record" and "--when" in argv:
-            rest = argv[3:]
-            when = rest[rest.index("--when") + 1] if rest.index("--when") + 1 < len(rest) else None
-            only = rest[rest.index("--only") + 1].split(",") if "--only" in rest and rest.index("--only") + 1 < len(rest) else None
-            hcc = rest[rest.index("--hcc") + 1] if "--hcc" in rest and rest.index("--hcc") + 1 < len(rest) else None
-            pos = [a for i, a in enumerate(rest)
-                   if not a.startswith("--") and (i == 0 or rest[i - 1] not in ("--when", "--only", "--hcc"))]
-            if not when:
-                raise LedgerError("--when needs a value (when the runs were made, e.g. 2026-12-07T12:20Z)")
-            work = pos[0] if pos else os.path.join(ROOT, "build", "fuzz-diff-work")
-            for run in record(argv[2], work, when, only, hcc):
-                print("recorded %s: %d s, %.1f CPU-s, %s inputs" % (run["ops"][0], run["seconds"],
-                                                                    run["cpu_seconds"], "{:,}".format(run["inputs"])))
-            return 0
+        for run in record(a.ledger, a.work, a.when, a.only, a.hcc):
+            print("recorded %s: %d s, %.1f CPU-s, %s inputs" % (run["ops"][0], run["seconds"],
+                                                                run["cpu_seconds"], "{:,}".format(run["inputs"])))
+        return 0
     except LedgerError as e:
         sys.stderr.write("fuzz_diff_ledger: %s\n" % e)
         return 2
-    sys.stderr.write(__doc__)
-    return 2
 
 
 if __name__ == "__main__":

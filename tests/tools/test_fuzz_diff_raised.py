@@ -68,6 +68,10 @@ class RaisedLog(unittest.TestCase):
                            capture_output=True, text=True)
         self.assertEqual(r.returncode, 2)
         self.assertIn("line 1 is not a raised-log line", r.stderr)
+        r = subprocess.run([sys.executable, os.path.join(TOOLS, "fuzz_diff_raised.py"), self.log, "--examples", "y"],
+                           capture_output=True, text=True)
+        self.assertEqual(r.returncode, 2)  # a usage error, not a traceback
+        self.assertIn("invalid int value", r.stderr)
 
 
 if __name__ == "__main__":
