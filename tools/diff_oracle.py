@@ -26,6 +26,9 @@ HCC_DIFF_RAISED_LOG=FILE appends one JSON line for every input where the
 other side raised (accepted as agreement when hcc refuses or answers, since
 the spec decides those inputs), so that the exceptions can be checked
 against the spec's "hermes raises" entries: tools/fuzz_diff_raised.py.
+HCC_DIFF_VERDICT_LOG=FILE appends one JSON line for every input, its op,
+params and verdict, so that a replay of a grown corpus can be counted by
+parameter (tools/fuzz_diff_verdicts.py: repair's two policies, say).
 """
 import base64
 import collections
@@ -75,6 +78,8 @@ def check(op, params_json, data, hcc_status, hcc_out, hcc_err):
     hcc = (hcc_status, hcc_out, hcc_err)
     agrees, name = div_classify.classify(op, params, data, hcc, other)
     _state["counts"][name] += 1
+    if os.environ.get("HCC_DIFF_VERDICT_LOG"):
+        _append(os.environ["HCC_DIFF_VERDICT_LOG"], {"op": op, "params": params, "verdict": name})
     if agrees:
         if name.startswith("the other raised") and os.environ.get("HCC_DIFF_RAISED_LOG"):
             _log_raised(os.environ["HCC_DIFF_RAISED_LOG"], req, hcc, other)
@@ -100,8 +105,12 @@ def _log_raised(path, req, hcc, other):
     line = {"op": req["op"], "params": req["params"], "input_b64": req["input_b64"],
             "hcc": "refused" if hcc[0] == 1 else "answered",
             "hcc_err": hcc[2].decode("utf-8", "replace"), "exception": err.rsplit(" | ", 1)[-1].strip()}
+    _append(path, line)
+
+
+def _append(path, record):
     with open(path, "a", encoding="utf-8") as f:
-        f.write(json.dumps(line, ensure_ascii=False) + "\n")
+        f.write(json.dumps(record, ensure_ascii=False) + "\n")
 
 
 def stats():
