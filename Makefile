@@ -391,7 +391,7 @@ fuzz-diff-campaign: fuzz-diff-build
 # may be reported).
 fuzz-diff-test: fuzz-diff-build
 	$(PYTHON) -m unittest tests/fuzz/test_div_classify.py tests/tools/test_fuzz_diff_table.py tests/tools/test_fuzz_diff_ledger.py \
-	  tests/tools/test_fuzz_diff_raised.py tests/tools/test_fuzz_diff_verdicts.py tests/tools/test_fuzz_throughput_table.py
+	  tests/tools/test_fuzz_diff_logs.py tests/tools/test_fuzz_throughput_table.py
 	HCC_BUILD=$(B) $(PYTHON) tests/tools/test_fuzz_diff_campaign.py
 	sh tests/fuzz/test_fuzz_diff.sh $(B)
 
