@@ -3,12 +3,13 @@
 (the HCC_DIFF_VERDICT_LOG file of tools/diff_oracle.py) by the value of one
 op parameter, in the five kinds of fuzz/README.md's tables.
 
-  tools/fuzz_diff_verdicts.py LOG --by PARAM
+  tools/fuzz_diff_verdicts.py LOG --by PARAM [--absent LABEL]
 
 Made to show that a campaign exercised every value of a parameter: e.g.
 repair's "policy" (strip and stub, spec PAIRS-*), by replaying the grown
-corpus once (-runs=0) with the log set. Inputs whose params lack PARAM are
-counted under "(absent)".
+corpus once (-runs=0) with the log set. Inputs whose params lack PARAM (the
+harness leaves a parameter out where the op's default applies) are counted
+under LABEL, "(absent)" unless given: --absent strip for repair.
 """
 import argparse
 import collections
@@ -27,6 +28,7 @@ def main(argv):
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("log")
     ap.add_argument("--by", required=True, metavar="PARAM")
+    ap.add_argument("--absent", default="(absent)", metavar="LABEL")
     a = ap.parse_args(argv[1:])
     by = collections.defaultdict(collections.Counter)
     try:
@@ -34,7 +36,7 @@ def main(argv):
             for n, line in enumerate(f, 1):
                 try:
                     r = json.loads(line)
-                    value = r["params"].get(a.by, "(absent)") if isinstance(r["params"], dict) else None
+                    value = r["params"].get(a.by, a.absent) if isinstance(r["params"], dict) else None
                     if value is None or not isinstance(r["verdict"], str):
                         raise TypeError
                     by[(r["op"], json.dumps(value))][r["verdict"]] += 1

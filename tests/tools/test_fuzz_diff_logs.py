@@ -115,6 +115,10 @@ class VerdictLog(_Log):
         self.assertEqual(rows, ['| repair | "(absent)" | 1 | 1 | 0 | 0 | 0 | 0 |',
                                 '| repair | "strip" | 1 | 1 | 0 | 0 | 0 | 0 |',
                                 '| repair | "stub" | 3 | 1 | 1 | 0 | 0 | 1 |'])
+        r = self.count(self.log, "--by", "policy", "--absent", "strip")
+        rows = [line for line in r.stdout.splitlines() if line.startswith("| repair")]
+        self.assertEqual(rows, ['| repair | "strip" | 2 | 2 | 0 | 0 | 0 | 0 |',
+                                '| repair | "stub" | 3 | 1 | 1 | 0 | 0 | 1 |'])
 
     def test_bad_input(self):
         with open(self.log, "w") as f:
