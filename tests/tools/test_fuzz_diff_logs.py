@@ -60,6 +60,16 @@ class RaisedLog(_Log):
                           ("prune", "answered", "TypeError: 'int' object is not iterable")])
         self.assertEqual(got[0]["params"], {"protect_last_n": 1})
 
+    def test_a_missing_pinned_file_stops_the_run(self):
+        err = (70, b"", b"crash: T | RuntimeError: hcc adapter: redact_sensitive_text is not among the pinned "
+               b"hermes files")
+        got = self.check(err)
+        self.assertIn("HERMES_SRC lacks a pinned file this op needs", got)
+        self.assertIn("redact_sensitive_text", got)
+        got = self.check((70, b"", b"crash: T | FileNotFoundError: HERMES_SRC has no agent/redact.py: fetch it"))
+        self.assertIn("HERMES_SRC has no agent/redact.py", got)
+        self.assertEqual(self.lines(), [])  # neither taken for "hermes raised"
+
     def test_grouping(self):
         self.check(CRASH)
         self.check((70, b"", b"crash: T | TypeError: 'str' object is not iterable"))
