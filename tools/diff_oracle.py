@@ -80,12 +80,11 @@ def check(op, params_json, data, hcc_status, hcc_out, hcc_err):
     req = {"op": op, "params": params, "input_b64": base64.b64encode(data).decode("ascii")}
     other = _state["ask"](op, req)
     hcc = (hcc_status, hcc_out, hcc_err)
-    err = other[2] if isinstance(other[2], bytes) else str(other[2]).encode("utf-8", "replace")
-    if any(m in err for m in NOT_PINNED):
-        # A stub of tools/adapter_stubs.py raised: HERMES_SRC lacks a file this
-        # op runs, and "hermes raised" would pass as agreement on every input.
+    if any(m in other[2] for m in NOT_PINNED):
+        # HERMES_SRC lacks a file this op runs: "hermes raised" would pass as
+        # agreement on every input, so the run stops here instead.
         return "hcc differential: %s: HERMES_SRC lacks a pinned file this op needs (README.md): %s" % (
-            op, err.decode("utf-8", "replace").rsplit(" | ", 1)[-1].strip())
+            op, _exception(other))
     agrees, name = div_classify.classify(op, params, data, hcc, other)
     _state["counts"][name] += 1
     if os.environ.get("HCC_DIFF_VERDICT_LOG"):
@@ -111,11 +110,16 @@ def _log_raised(path, req, hcc, other):
     """One JSON line per input where the other side raised, for triage
     (tools/fuzz_diff_raised.py groups them): the request, hcc's answer and
     the exception, the last line of the traceback the adapter reported."""
-    err = other[2].decode("utf-8", "replace")
     line = {"op": req["op"], "params": req["params"], "input_b64": req["input_b64"],
             "hcc": "refused" if hcc[0] == 1 else "answered",
-            "hcc_err": hcc[2].decode("utf-8", "replace"), "exception": err.rsplit(" | ", 1)[-1].strip()}
+            "hcc_err": hcc[2].decode("utf-8", "replace"), "exception": _exception(other)}
     _append(path, line)
+
+
+def _exception(other):
+    """The exception of an answer where the other side raised: the last
+    line of the traceback the adapter reported (its lines joined by " | ")."""
+    return other[2].decode("utf-8", "replace").rsplit(" | ", 1)[-1].strip()
 
 
 def _append(path, record):

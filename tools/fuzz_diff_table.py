@@ -52,6 +52,10 @@ def read_log(path):
     return stats, verdicts, seconds, cpu
 
 
+# The headings of columns()'s five kinds, in its order.
+KINDS = ("same output", "both refused", "hermes raised", "explained by a named rule", "unexplained")
+
+
 def columns(verdicts):
     """The verdicts as the table's five kinds: same output, both refused,
     the other raised, explained by a named rule, unexplained."""
@@ -82,8 +86,7 @@ def main(argv):
     print("Made by `tools/fuzz_diff_table.py` from the logs of `make fuzz-diff` at hcc %s%s." % (
         hcc, (" " + note) if note else ""))
     print()
-    print("| op | seconds | CPU-minutes | inputs | execs/s | same output | both refused | hermes raised "
-          "| explained by a named rule | unexplained |")
+    print("| op | seconds | CPU-minutes | inputs | execs/s | %s |" % " | ".join(KINDS))
     print("|---|---|---|---|---|---|---|---|---|---|")
     for f in logs:
         print(row(f[:-4], *read_log(os.path.join(work, f))))
