@@ -95,7 +95,6 @@ class RaisedLog(_Log):
         self.assertIn("invalid int value", r.stderr)
 
 
-
 class VerdictLog(_Log):
     ENV, NAME = "HCC_DIFF_VERDICT_LOG", "verdicts.jsonl"
 
@@ -140,7 +139,6 @@ class VerdictLog(_Log):
         self.assertEqual(r.returncode, 2)
         self.assertIn("cannot read", r.stderr)
         self.assertEqual(self.count(self.log).returncode, 2)  # --by is required
-
 
 
 if __name__ == "__main__":
